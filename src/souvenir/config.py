@@ -384,11 +384,14 @@ class Settings(BaseSettings):
     )
     llm_prompt_tokens_per_s: float | None = Field(
         None,
-        gt=0,
+        ge=1,
+        le=100_000,
         description="The chat server's prompt-read rate (tokens a second); with llm_background_read_s "
         "it bounds a background prompt's data. Unset (or empty): 60 until measured, then the running median of the "
         "server's own reads (a background answer's data tokens over its time to the first piece; "
-        "souvenir.llm.server_rates, on /v1/status upstream_gate.rates). Set: that rate, never measured.",
+        "souvenir.llm.server_rates, on /v1/status upstream_gate.rates). Set: that rate, never measured; 1 to "
+        "100,000 (no server reads slower, none faster: a larger number made the bounds' token counts infinite "
+        "and stopped the service at start-up).",
     )
     proxy_block_share: float | None = Field(
         None,

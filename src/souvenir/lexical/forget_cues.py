@@ -355,6 +355,9 @@ from souvenir.lexical.forget_ignore import IGNORE_WORDS, ignore_cue  # noqa: E40
 from souvenir.lexical.forget_named import named_after_about  # noqa: E402
 from souvenir.lexical.keep_wishes import keep_wishes_out  # noqa: E402
 from souvenir.lexical.polite_asks import FRAME_WORDS, not_asked, plain_request  # noqa: E402
+from souvenir.lexical.quoted_asks import outside_quotes  # noqa: E402
+from souvenir.lexical.named_person import names_in  # noqa: E402
+from souvenir.lexical.relayed_asks import said_again_out, told_at  # noqa: E402
 
 FORGET_WORDS = FORGET_WORDS | MORE_WORDS | OTHER_WORDS | IGNORE_WORDS | FRAME_WORDS
 
@@ -493,11 +496,14 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
         message = "\n".join(line.text for line in lines if line.own)
     out = []
     sentences = _SENTENCE.split(message)
+    unquoted = _unquoted_sentences(message, sentences)
     for at, sentence in enumerate(sentences):
-        if sentence.strip() and _has_cue(sentence):
+        if sentence.strip() and _has_cue(sentence) and _has_cue(unquoted[at]):  # a pasted text's cue asks nothing
             folded = nfkc_fold(sentence).replace("’", "'")
             after = nfkc_fold(sentences[at + 1] if at + 1 < len(sentences) else "").replace("’", "'")
-            if not_asked(folded, after):  # someone else's words, or "Could you forget it? I can't."
+            if not_asked(said_again_out(folded), after):  # someone else's words, or "Could you forget it? I can't."
+                continue
+            if (told := told_at(folded)) is not None and not _has_cue(folded[:told]):  # "I told my boss: forget…"
                 continue
             attribute = next((name for name, _, pattern in ATTRIBUTES if pattern.search(folded)), None)
             everything = bool(EVERYTHING.search(folded))
@@ -507,10 +513,23 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
                 continue
             topic = () if whole or (everything and WHOLE.search(folded)) else _sentence_topic(sentence)
             topic = () if takes_back(sentence) else topic  # « non, laisse tomber, oublie »: a filler names nothing
-            if not topic and not whole and not takes_back(sentence):  # "…about the thank you notes": named
-                topic = named_after_about(_cue_clause(sentence))
+            if not topic and not takes_back(sentence) and not whole and not (everything and WHOLE.search(folded)):
+                # "about May": a name that is a stop word; "…about the thank you notes": named all the same
+                topic = names_in(sentence, FORGET_WORDS) or named_after_about(_cue_clause(sentence))
             out.append(ForgetRequest(sentence.strip(), topic, attribute, everything, whole))
     return tuple(out)
+
+
+def _unquoted_sentences(message: str, sentences: list[str]) -> list[str]:
+    """Each of ``sentences`` (``message`` split by :data:`_SENTENCE`) outside its quotes
+    (:func:`souvenir.lexical.quoted_asks.outside_quotes`, read on the whole message: a quote
+    may hold several sentences)."""
+    blanked = outside_quotes(message)
+    out, at = [], 0
+    for found, sentence in zip(_SENTENCE.finditer(message + "\n"), sentences):
+        out.append(blanked[at : at + len(sentence)] if message[at : at + len(sentence)] == sentence else sentence)
+        at = found.end()
+    return out + sentences[len(out) :]
 
 
 def is_forget_text(text: str) -> bool:

@@ -49,6 +49,7 @@ from souvenir.lexical.other_senses import without_other_senses
 from souvenir.lexical.forget_cues import ForgetRequest, head_topic
 from souvenir.lexical.forget_deixis import never_mind, points_back
 from souvenir.lexical.keyed import user_keys
+from souvenir.lexical.named_person import any_word_not_name
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.types import Memory
 from souvenir.write.forget_near import match_near, relatives_agree
@@ -87,6 +88,8 @@ def named_by(request: ForgetRequest, text: str) -> bool:
         return False
     if not owner_named(topic, text):  # "my money stuff" never names "Sister owes money…"
         return False
+    if any_word_not_name(topic, request.sentence, text):  # "about Rose" never names "I grow roses"
+        return False
     tokens = tokenize(without_other_senses(text))  # "the move" never names "Was moved to tears"
     content = content_of(tokens)
     key = "".join(tok.key for tok in tokens if tok.cjk)
@@ -110,6 +113,8 @@ def named_by(request: ForgetRequest, text: str) -> bool:
 
 def _mentions(request: ForgetRequest, text: str) -> bool:
     if not owner_named(request.topic, text):  # the model's pick is held to whose it is too
+        return False
+    if any_word_not_name(request.topic, request.sentence, text):
         return False
     tokens = tokenize(text)
     key = "".join(tok.key for tok in tokens if tok.cjk)

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from souvenir.lexical.forget_cues import ForgetRequest
+from souvenir.lexical.named_person import any_word_not_name
 from souvenir.lexical.tagged import Tok, supported, tokenize
 from souvenir.lexical.topic_concepts import (
     covers,
@@ -163,7 +164,11 @@ def match_near(
     if not topics:
         return None
     memories = list(pool)
-    named = [m for m in memories if any(names_near(t, m.text) for _, t in topics)]
+    named = [
+        m
+        for m in memories
+        if any(names_near(t, m.text) and not any_word_not_name(r.topic, r.sentence, m.text) for r, t in topics)
+    ]
     if not named:
         return None
     ids = tuple(m.id for m in named)
