@@ -99,7 +99,7 @@ _STATE = re.compile(
 #: An act in progress: a progressive verb ("I'm eating", "Biscuit's giving", « en train de », 在吃,
 #: "tengah makan"), or a French present marked by « là ».
 _PROGRESSIVE = re.compile(
-    r"\b(?i:(?:i'?m|i\s+am|he'?s|she'?s|it'?s|they'?re|[A-Z][a-z]+'s|[A-Z][a-z]+\s+is)\s+(?:just\s+|still\s+)?\w+ing"
+    r"\b(?i:(?:i'?m|i\s+am|he'?s|she'?s|it'?s|they'?re|[A-Z][a-z]+'s|[A-Z][a-z]+\s+is)\s+(?:just\s+|still\s+)?(?!going\b|trying\b)\w+ing"
     r"|en\s+train\s+de|(?:je|j')\s*\w+\s+l[àa]|tengah|tgh|sedang|tgh2)\b"
     r"|正在|在(?:吃|喝|做|煮|洗|看|等|忙|路上)"
 )
@@ -108,7 +108,8 @@ _PROGRESSIVE = re.compile(
 #: school run", « je vais faire les courses ».
 _LEAVE = re.compile(
     r"^(?i:(?:it'?s\s+)?(?:[a-z]+\s+){0,1}[a-z]+\s+time|time\s+for\s+(?:my\s+|the\s+|a\s+)?[a-z]+|(?:it'?s\s+)?(?:getting\s+)?late"
-    r"|(?:(?:i'?m|i\s+am)\s+)?off\s+to\s+(?:do|make|cook|feed|walk|bathe|grab|fetch)\s+(?:the\s+|my\s+|some\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?)$"
+    r"|(?:(?:i'?m|i\s+am)\s+)?off\s+to\s+(?:do\s+the|(?:make|cook|feed|walk|bathe|grab|fetch)\s+(?:the\s+|my\s+|some\s+|a\s+)?)"
+    r"\s*[a-z]+(?:\s+[a-z]+)?)$"
     r"|^(?i:(?:c'est\s+)?l'heure\s+d[ue]s?\s+(?:la\s+|l')?[a-zéè]+|il\s+est\s+tard|(?:il\s+se\s+fait|[çc]a\s+se\s+fait)\s+tard"
     r"|(?:je\s+vais\s+|je\s+file\s+|je\s+pars\s+)faire\s+(?:les|la|le|mes|ma|mon)\s+[a-zéè]+)$"
     r"|^(?:不早了|很晚了|太晚了|好晚了|该睡了|该(?:去)?(?:吃饭|做饭|睡觉|洗澡|遛狗)了|到点了)(?:啊|呀|哈)?$"
@@ -171,11 +172,24 @@ def momentary(clause: str) -> bool:
     text = clause.strip().replace("\u2019", "'")
     if not text or not _short(text) or _lasts(text) or _second_name(text):
         return False
-    if _STATE.search(text) and not re.search(r"\b(?i:of|de|avec|dengan|sebab|because|parce)\b|因为", text):
+    if _states_the_moment(text) and not re.search(r"\b(?i:of|de|avec|dengan|sebab|because|parce)\b|因为", text):
         return True  # "so tired right now", 累死了, "penat gila" ("tired of my job": its object lasts)
     if _READY.match(text):
         return True  # "kettle's on", 饭好了: a thing of the house ready now
     return bool(_PROGRESSIVE.search(text) and _NOW.search(text) and not _NAME_WORD.match(text))
+
+
+#: What may follow a state that ends its clause: now, an intensifier, laughter ("so tired right now",
+#: "penat gila", « crevée là », 累死了, 热化了).
+_STATE_TAIL = re.compile(
+    r"(?:\s*(?i:right\s+now|now|today|tonight|already|af|lol|haha+|gila|sangat|sgt|betul|dah|ni|la|lah|l[àa]"
+    r"|aujourd'hui|ce\s+soir|maintenant|mdr|死了|化了|坏了|爆了|惨了|得不行|了|啊|呀|哦|～|~))*$"
+)
+
+
+def _states_the_moment(text: str) -> bool:
+    """A state of the body or the day ends the clause, with at most now or an intensifier after it."""
+    return any(_STATE_TAIL.match(text, m.end()) for m in _STATE.finditer(text))
 
 
 def reason(clause: str) -> bool:
@@ -212,7 +226,7 @@ _NOT_ERRAND_TIME = re.compile(
 _GREETING = re.compile(
     r"^(?i:hi|hey|hello|hiya|morning|good\s+(?:morning|evening|afternoon)|evening|salut|coucou|bonjour|bonsoir|yo"
     r"|assalamualaikum|salam|hai|helo|pagi|petang|malam|selamat\s+(?:pagi|petang|malam|tengah\\s+hari))(?:\s+[A-Z][\w'-]*)?$"
-    r"|^(?:你好|嗨|哈喽|早|早上好|晚上好)?(?:阿|小)[\u4e00-\u9fff]{1,2}(?:呀|啊)?$|^(?:你好|嗨|哈喽|早|早上好|晚上好)$"
+    r"|^(?:你好|嗨|哈喽|早|早上好|晚上好)?(?:阿|小)[\u4e00-\u9fff]{1,2}(?:呀|啊)?$|^(?:你好|嗨|哈喽|早|早上好|晚上好|周末愉快)$"
     r"|^[A-Z][a-z]+$"
 )
 _CLAUSE_CUT = re.compile(r"\s*[,，;；、.!?。！？~～…\n]+\s*")
