@@ -105,7 +105,7 @@ _FAREWELL = re.compile(
 
 
 #: An interjection opening a clause ("Bon une alarme sonne", "ok so I'm back to work").
-_LEAD = re.compile(r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak)\s+(?=\S)")
+_LEAD = re.compile(r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak|ugh|argh|phew|welp)\s+(?=\S)")
 #: Thanks *for* something the assistant gave, with a time at most: "thanks for all the help this
 #: autumn", « merci pour tout », « merci pour ton aide ce soir », 谢谢你的帮助, "terima kasih atas
 #: bantuan awak". What is thanked is a word of help or talk, never a thing or a place.

@@ -73,7 +73,7 @@ _FR_LIGHT = frozenset(
 )
 _FR_PERSON = re.compile(
     r"(?:\b(?:à|a|avec)\s+(?:(?:ma|mon|mes|notre|nos)\s+(?:femme|mari|compagne|compagnon|conjointe?|m[èe]re|p[èe]re|fr[èe]re"
-    r"|s[œo]eur|fils|fille|famille|patron|patronne|comptable|associ[ée]e?|parents|enfants|banquier)"
+    r"|s(?:œ|oe)ur|fils|fille|famille|patron|patronne|comptable|associ[ée]e?|parents|enfants|banquier)"
     r"|lui|elle|eux|[A-Z][a-z\u00e0-\u00ff]+))(?![\w'])"
 )
 

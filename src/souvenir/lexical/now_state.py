@@ -60,23 +60,23 @@ _CALENDAR = re.compile(
 #: Durable predicates: a life's facts (work, home, family, health, money, study, possessions).
 _DURABLE = re.compile(
     r"\b(?i:work(?:s|ed|ing)?|job|jobs|career|boss|office|live[sd]?|living|mov(?:e|ed|es|ing)|marr(?:y|ied|ying)|divorc\w*|engaged"
-    r"|pregnant|allergic|allergy|diagnos\w*|sick|ill|hospital|born|start(?:s|ed|ing)?|quit|retir\w*|hired|fired|promot\w*|adopt\w*"
+    r"|pregnant|allergic|allergy|diagnos\w*|sick|ill|hospital|born|birth|(?<!early\s)start(?:s|ed|ing)?|quit|retir\w*|hired|fired|promot\w*|adopt\w*"
     r"|bought|buy(?:ing)?|sold|sell(?:ing)?|graduat\w*|stud(?:y|ies|ied|ying)|learn(?:ing|ed|t)?|join(?:ed|ing)?|visit(?:ing|ed)?"
     r"|coming|staying|new|first|vegan|vegetarian|house|flat|rent|mortgage|loan|debt|money|owe[sd]?|training|dating"
     r"|surgery|operation|appointment|interview|exam|test|flight|wedding|funeral|doctor|dentist|clinic|school|college|uni"
     r"|travaill\w*|boulot|bosse|habit\w*|vi[st]|d[ée]m[ée]nag\w*|mari[ée]e?s?|divorc\w*|enceinte|allergique|malade|h[ôo]pital"
-    r"|n[ée]e?|commenc\w*|quitt\w*|retrait\w*|embauch\w*|achet\w*|vend\w*|[ée]tudi\w*|appren\w*|inscri\w*|nouveau|nouvelle"
+    r"|n[ée]e?|accouch\w*|naissance|commenc\w*|quitt\w*|retrait\w*|embauch\w*|achet\w*|vend\w*|[ée]tudi\w*|appren\w*|inscri\w*|nouveau|nouvelle"
     r"|premi[èe]re?|v[ée]g[ée]\w*|maison|appart\w*|loyer|pr[êe]t|dette|argent|vient|viens|op[ée]ration|rendez-vous|rdv"
     r"|entretien|examen|m[ée]decin|dentiste|vol|mariage|enterrement|[ée]cole|fac"
     r"|kerja|bekerja|ofis|tinggal|duduk|pindah|kahwin|cerai|mengandung|alergi|sakit|hospital|lahir|mula|berhenti|pencen"
-    r"|beli|jual|belajar|sekolah|rumah|sewa|hutang|duit|baru|pembedahan|temuduga|peperiksaan|exam|doktor|klinik|kenduri"
+    r"|beli|jual|belajar|sekolah|rumah|sewa|hutang|duit|baru|bersalin|pembedahan|temuduga|peperiksaan|exam|doktor|klinik|kenduri"
     r"|kahwin|flight)\b"
-    r"|手术|面试|考试|体检|医生|航班|婚礼|学校|工作|上班|公司|老板|住|搬|结婚|离婚|怀孕|过敏|生病|病|医院|出生|开始|辞职|退休|买|卖|毕业|学|报名|房|租|贷|欠|钱|新|第一"
+    r"|生孩子|手术|面试|考试|体检|医生|航班|婚礼|学校|工作|上班|公司|老板|住|搬|结婚|离婚|怀孕|过敏|生病|病|医院|出生|开始|辞职|退休|买|卖|毕业|学|报名|房|租|贷|欠|钱|新|第一"
 )
 #: A relative or another named one's part: someone's fact, not the moment's.
 _RELATIVE = re.compile(
     r"\b(?i:mum|mom|mother|dad|father|wife|husband|partner|son|daughter|brother|sister|aunt|uncle|cousin|grandma|grandpa"
-    r"|granny|nan|friend|colleague|neighbour|neighbor|m[èe]re|p[èe]re|femme|mari|fils|fille|fr[èe]re|s[œo]eur|tante|oncle"
+    r"|granny|nan|friend|colleague|neighbour|neighbor|m[èe]re|p[èe]re|femme|mari|fils|fille|fr[èe]re|s(?:œ|oe)ur|tante|oncle"
     r"|cousine?|mamie|papi|ami|amie|coll[èe]gue|voisine?|mak|emak|ibu|ayah|abah|bapa|isteri|bini|suami|anak|abang|kakak"
     r"|adik|nenek|datuk|atuk|kawan|jiran|sepupu)\b"
     r"|妈|爸|母亲|父亲|老公|老婆|丈夫|妻子|儿子|女儿|孩子|哥|姐|弟|妹|爷|奶|外公|外婆|姥|舅|姨|叔|婶|姑|朋友|同事|邻居"
@@ -107,7 +107,7 @@ _PROGRESSIVE = re.compile(
 #: "masa tidur"; it is late, 不早了, « il est tard », "dah lewat"; a chore to do, "off to do the
 #: school run", « je vais faire les courses ».
 _LEAVE = re.compile(
-    r"^(?i:(?:it'?s\s+)?(?:[a-z]+\s+){0,1}[a-z]+\s+time|time\s+for\s+(?:my\s+|the\s+|a\s+)?[a-z]+|(?:it'?s\s+)?(?:getting\s+)?late"
+    r"^(?i:(?:it'?s\s+)?(?:[a-z]+\s+){0,1}[a-z]+\s+time(?:\s+for\s+(?:the\s+|my\s+)?[a-z]+(?:\s+[a-z]+)?)?|time\s+for\s+(?:my\s+|the\s+|a\s+)?[a-z]+|(?:it'?s\s+)?(?:getting\s+)?late"
     r"|(?:(?:i'?m|i\s+am)\s+)?off\s+to\s+(?:do\s+the|(?:make|cook|feed|walk|bathe|grab|fetch)\s+(?:the\s+|my\s+|some\s+|a\s+)?)"
     r"\s*[a-z]+(?:\s+[a-z]+)?)$"
     r"|^(?i:(?:c'est\s+)?l'heure\s+d[ue]s?\s+(?:la\s+|l')?[a-zéè]+|il\s+est\s+tard|(?:il\s+se\s+fait|[çc]a\s+se\s+fait)\s+tard"
@@ -182,7 +182,8 @@ def momentary(clause: str) -> bool:
 #: What may follow a state that ends its clause: now, an intensifier, laughter ("so tired right now",
 #: "penat gila", « crevée là », 累死了, 热化了).
 _STATE_TAIL = re.compile(
-    r"(?:\s*(?i:right\s+now|now|today|tonight|already|af|lol|haha+|gila|sangat|sgt|betul|dah|ni|la|lah|l[àa]"
+    r"(?:\s*(?i:right\s+now|now|today|tonight|already|af|lol|haha+|gila|sangat|sgt|betul|dah|hari\s+ni|hari\s+ini"
+    r"|malam\s+ni|ni|la|lah|l[àa]"
     r"|aujourd'hui|ce\s+soir|maintenant|mdr|死了|化了|坏了|爆了|惨了|得不行|了|啊|呀|哦|～|~))*$"
 )
 
@@ -202,7 +203,13 @@ def reason(clause: str) -> bool:
         return True
     if not text or not _short(text) or _lasts(text) or _second_name(text):
         return False
-    return bool(_NOW.search(text) or _SOON.search(text) or _ON_ME.search(text) or _READY.match(text))
+    if _NOW.search(text) or _SOON.search(text) or _ON_ME.search(text) or _READY.match(text):
+        return True
+    return bool(_PROGRESSIVE.search(text) and not _FIRST_PERSON.match(text))  # "Pepper's scratching at the door"
+
+
+#: A clause opening on the writer ("I'm training for…": their life, not the moment's call).
+_FIRST_PERSON = re.compile(r"^(?i:i'?m|i\s+am|je|j'|saya|aku|sy)\b|^我")
 
 
 def leave_signal(clause: str) -> bool:
