@@ -105,7 +105,9 @@ _FAREWELL = re.compile(
 
 
 #: An interjection opening a clause ("Bon une alarme sonne", "ok so I'm back to work").
-_LEAD = re.compile(r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak|ugh|argh|phew|welp)\s+(?=\S)")
+_LEAD = re.compile(
+    r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak|ugh|argh|phew|welp)\s+(?=\S)"
+)
 #: Thanks *for* something the assistant gave, with a time at most: "thanks for all the help this
 #: autumn", « merci pour tout », « merci pour ton aide ce soir », 谢谢你的帮助, "terima kasih atas
 #: bantuan awak". What is thanked is a word of help or talk, never a thing or a place.
@@ -240,7 +242,9 @@ _EMOJI_END = re.compile(r"[\s\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+$")
 def _clauses(text: str) -> list[str]:
     """``text`` cut at commas and sentence ends (a closing may run over sentences: « Merci Lumi
     t'es un amour. Je retourne voir mes patients. »), each clause without its marks."""
-    parts = re.split(r"\s*[,，;；、.!?。！？~～…\n\u2600-\u27bf\U0001f000-\U0001faff]+[\ufe0f\u200d]*\s*", text.strip())  # an emoji cuts
+    parts = re.split(
+        r"\s*[,，;；、.!?。！？~～…\n\u2600-\u27bf\U0001f000-\U0001faff]+[\ufe0f\u200d]*\s*", text.strip()
+    )  # an emoji cuts
     parts = [re.sub(r"\s+(?:x+|xo+x*)$", "", p.strip()) for p in parts]  # "chat soon Otto x": a kiss signed
     parts = [_EMOJI_END.sub("", p) for p in parts]  # "selamat malam 🌙"
     clauses = [p.strip(" .!。！~～…\"'") for p in parts if p.strip(" .!。！~～…\"'")]
@@ -278,7 +282,9 @@ def reason_to_go(sentence: str) -> bool:
         return False
     last = len(clauses) - 1
     ends = [
-        i for i, c in enumerate(clauses) if _leave_part(c) or _THAT_ALL.match(c) or (0 < i == last and _FAREWELL.match(c))
+        i
+        for i, c in enumerate(clauses)
+        if _leave_part(c) or _THAT_ALL.match(c) or (0 < i == last and _FAREWELL.match(c))
     ]
     if not ends or (len(ends) == len(clauses) and not any(leave_signal(c) or _THAT_ALL.match(c) for c in clauses)):
         return False  # "Chat soon!" alone: the lexical read's (kept as it was)

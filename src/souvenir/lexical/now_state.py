@@ -60,18 +60,18 @@ _CALENDAR = re.compile(
 #: Durable predicates: a life's facts (work, home, family, health, money, study, possessions).
 _DURABLE = re.compile(
     r"\b(?i:work(?:s|ed|ing)?|job|jobs|career|boss|office|live[sd]?|living|mov(?:e|ed|es|ing)|marr(?:y|ied|ying)|divorc\w*|engaged"
-    r"|pregnant|allergic|allergy|diagnos\w*|sick|ill|hospital|born|birth|(?<!early\s)start(?:s|ed|ing)?|quit|retir\w*|hired|fired|promot\w*|adopt\w*"
+    r"|pregnant|allergic|allergy|fever|flu|diagnos\w*|sick|ill|hospital|born|birth|(?<!early\s)start(?:s|ed|ing)?|quit|retir\w*|hired|fired|promot\w*|adopt\w*"
     r"|bought|buy(?:ing)?|sold|sell(?:ing)?|graduat\w*|stud(?:y|ies|ied|ying)|learn(?:ing|ed|t)?|join(?:ed|ing)?|visit(?:ing|ed)?"
     r"|coming|staying|new|first|vegan|vegetarian|house|flat|rent|mortgage|loan|debt|money|owe[sd]?|training|dating"
     r"|surgery|operation|appointment|interview|exam|test|flight|wedding|funeral|doctor|dentist|clinic|school|college|uni"
-    r"|travaill\w*|boulot|bosse|habit\w*|vi[st]|d[ée]m[ée]nag\w*|mari[ée]e?s?|divorc\w*|enceinte|allergique|malade|h[ôo]pital"
+    r"|travaill\w*|boulot|bosse|habit\w*|vi[st]|d[ée]m[ée]nag\w*|mari[ée]e?s?|divorc\w*|enceinte|allergique|malade|fi[èe]vre|grippe|h[ôo]pital"
     r"|n[ée]e?|accouch\w*|naissance|commenc\w*|quitt\w*|retrait\w*|embauch\w*|achet\w*|vend\w*|[ée]tudi\w*|appren\w*|inscri\w*|nouveau|nouvelle"
     r"|premi[èe]re?|v[ée]g[ée]\w*|maison|appart\w*|loyer|pr[êe]t|dette|argent|vient|viens|op[ée]ration|rendez-vous|rdv"
     r"|entretien|examen|m[ée]decin|dentiste|vol|mariage|enterrement|[ée]cole|fac"
-    r"|kerja|bekerja|ofis|tinggal|duduk|pindah|kahwin|cerai|mengandung|alergi|sakit|hospital|lahir|mula|berhenti|pencen"
+    r"|kerja|bekerja|ofis|tinggal|duduk|pindah|kahwin|cerai|mengandung|alergi|sakit|demam|selsema|hospital|lahir|mula|berhenti|pencen"
     r"|beli|jual|belajar|sekolah|rumah|sewa|hutang|duit|baru|bersalin|pembedahan|temuduga|peperiksaan|exam|doktor|klinik|kenduri"
     r"|kahwin|flight)\b"
-    r"|生孩子|手术|面试|考试|体检|医生|航班|婚礼|学校|工作|上班|公司|老板|住|搬|结婚|离婚|怀孕|过敏|生病|病|医院|出生|开始|辞职|退休|买|卖|毕业|学|报名|房|租|贷|欠|钱|新|第一"
+    r"|生孩子|手术|面试|考试|体检|医生|航班|婚礼|学校|工作|上班|公司|老板|住|搬|结婚|离婚|怀孕|过敏|生病|发烧|感冒|病|医院|出生|开始|辞职|退休|买|卖|毕业|学|报名|房|租|贷|欠|钱|新|第一"
 )
 #: A relative or another named one's part: someone's fact, not the moment's.
 _RELATIVE = re.compile(
@@ -85,7 +85,7 @@ _RELATIVE = re.compile(
 _NOW = re.compile(
     r"\b(?i:now|right\s+now|rn|atm|at\s+the\s+moment|tonight|today|this\s+(?:morning|evening|afternoon)|already"
     r"|l[àa]|maintenant|en\s+ce\s+moment|ce\s+soir|ce\s+matin|aujourd'hui|d[ée]j[àa]|en\s+train\s+de"
-    r"|ni|sekarang|hari\s+ni|malam\s+ni|pagi\s+ni|petang\s+ni|tengah|tgh|sedang)\b"
+    r"|ni(?=\s*$)|sekarang|hari\s+ni|malam\s+ni|pagi\s+ni|petang\s+ni|tengah|tgh|sedang)\b"
     r"|现在|今天|今晚|这会儿|正在|在吃|呢$"
 )
 #: The states of a body or of the day, said of the moment.
@@ -117,8 +117,10 @@ _LEAVE = re.compile(
 )
 #: The next hours, beside a leave-taking: the reason is the night's or the morning's.
 _SOON = re.compile(
-    r"\b(?i:tomorrow|early|soon|demain|t[ôo]t|bient[ôo]t|esok|awal|pagi\s+esok)\b|明天|明早|一早|早班|今晚|待会"
+    r"\b(?i:tomorrow|soon|demain|bient[ôo]t|esok|pagi\s+esok)\b|明天|明早|今晚|待会"
 )
+#: Up early: the night's end and the morning's start ("early start", « tôt », "awal", 早班, 早起).
+_EARLY = re.compile(r"\b(?i:early|t[ôo]t|awal)\b|早班|早起|一早")
 #: Something acting on the writer now: "giving me the look", "staring at me", "waiting for me",
 #: « me regarde », 在等我, "tunggu aku".
 _ON_ME = re.compile(
@@ -134,6 +136,8 @@ _READY = re.compile(
     r"|^[\u4e00-\u9fff]{1,2}(?:好了|熟了|开了)$"
 )
 _NAME_WORD = re.compile(r"(?<![.!?]\s)(?<!^)\b[A-Z\u00c0-\u00dd][\w'-]*")
+#: A capitalised word opening the clause that is no pronoun or determiner: a name.
+_NAMED = re.compile(r"^(?!(?:I|It|The|My|This|That|Le|La|Les|Il|Elle|Mon|Ma|Ce|Ça)\b)[A-Z\u00c0-\u00dd][\w-]*")
 _HAN_SPAN = re.compile(r"[\u4e00-\u9fff]{2,3}")
 
 
@@ -158,7 +162,10 @@ def _today_weather(clause: str) -> bool:
 
 def _short(clause: str) -> bool:
     han = len(re.findall(r"[\u4e00-\u9fff]", clause))
-    return han <= _REASON_HAN and len(re.findall(r"[^\W\d_]+(?:'[a-z]+)?", re.sub(r"[\u4e00-\u9fff]", "", clause))) <= _REASON_WORDS
+    return (
+        han <= _REASON_HAN
+        and len(re.findall(r"[^\W\d_]+(?:'[a-z]+)?", re.sub(r"[\u4e00-\u9fff]", "", clause))) <= _REASON_WORDS
+    )
 
 
 def _second_name(clause: str) -> bool:
@@ -176,7 +183,7 @@ def momentary(clause: str) -> bool:
         return True  # "so tired right now", 累死了, "penat gila" ("tired of my job": its object lasts)
     if _READY.match(text):
         return True  # "kettle's on", 饭好了: a thing of the house ready now
-    return bool(_PROGRESSIVE.search(text) and _NOW.search(text) and not _NAME_WORD.match(text))
+    return bool(_PROGRESSIVE.search(text) and _NOW.search(text) and not _NAMED.match(text))
 
 
 #: What may follow a state that ends its clause: now, an intensifier, laughter ("so tired right now",
@@ -203,13 +210,17 @@ def reason(clause: str) -> bool:
         return True
     if not text or not _short(text) or _lasts(text) or _second_name(text):
         return False
-    if _NOW.search(text) or _SOON.search(text) or _ON_ME.search(text) or _READY.match(text):
-        return True
-    return bool(_PROGRESSIVE.search(text) and not _FIRST_PERSON.match(text))  # "Pepper's scratching at the door"
+    if _ON_ME.search(text) or _READY.match(text) or _EARLY.search(text):
+        return True  # "Biscuit's giving me the look", "kettle's on", "early start", 明天还要早班
+    if _FIRST_PERSON.match(text):
+        return False  # "I have a dog now": the writer's new state lasts
+    if _PROGRESSIVE.search(text):
+        return True  # "Pepper's scratching at the door": an act of the moment, not the writer's
+    return bool((_NOW.search(text) or _SOON.search(text)) and not _NAMED.match(text))
 
 
 #: A clause opening on the writer ("I'm training for…": their life, not the moment's call).
-_FIRST_PERSON = re.compile(r"^(?i:i'?m|i\s+am|je|j'|saya|aku|sy)\b|^我")
+_FIRST_PERSON = re.compile(r"^(?i:i(?:'?m|'?ve|'?ll|'?d)?|je|j'|moi|saya|aku|sy)\b|^我")
 
 
 def leave_signal(clause: str) -> bool:
@@ -232,7 +243,7 @@ _NOT_ERRAND_TIME = re.compile(
 #: 阿星, 小安, 你好, "Assalamualaikum", "pagi Dina".
 _GREETING = re.compile(
     r"^(?i:hi|hey|hello|hiya|morning|good\s+(?:morning|evening|afternoon)|evening|salut|coucou|bonjour|bonsoir|yo"
-    r"|assalamualaikum|salam|hai|helo|pagi|petang|malam|selamat\s+(?:pagi|petang|malam|tengah\\s+hari))(?:\s+[A-Z][\w'-]*)?$"
+    r"|assalamualaikum|salam|hai|helo|pagi|petang|malam|selamat\s+(?:pagi|petang|malam|tengah\s+hari))(?:\s+[A-Z][\w'-]*)?$"
     r"|^(?:你好|嗨|哈喽|早|早上好|晚上好)?(?:阿|小)[\u4e00-\u9fff]{1,2}(?:呀|啊)?$|^(?:你好|嗨|哈喽|早|早上好|晚上好|周末愉快)$"
     r"|^[A-Z][a-z]+$"
 )
@@ -245,6 +256,10 @@ def momentary_remark(text: str) -> bool:
     moment (:func:`momentary`) or a greeting calling the assistant ("阿星！今天苏州39度，热化了",
     "so tired right now", « je mange là », "tgh makan ni"), and at least one of the moment."""
     clauses = [c.strip(" \"'") for c in _CLAUSE_CUT.split(_EMOJI.sub(" ", text.replace("\u2019", "'")))]
-    clauses = [re.sub(r"^(?i:ugh|argh|omg|oh|ah|haih|aduh|alamak|wah|phew|pfff?|bon|ok|okay|well|lol)\s+", "", c) for c in clauses if c]
+    clauses = [
+        re.sub(r"^(?i:ugh|argh|omg|oh|ah|haih|aduh|alamak|wah|phew|pfff?|bon|ok|okay|well|lol)\s+", "", c)
+        for c in clauses
+        if c
+    ]
     moments = [c for c in clauses if not _GREETING.match(c)]
     return bool(moments) and len(clauses) <= 4 and all(momentary(c) for c in moments)
