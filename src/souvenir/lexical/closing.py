@@ -286,16 +286,20 @@ def reason_to_go(sentence: str) -> bool:
         for i, c in enumerate(clauses)
         if _leave_part(c) or _THAT_ALL.match(c) or (0 < i == last and _FAREWELL.match(c))
     ]
-    if not ends or (len(ends) == len(clauses) and not any(leave_signal(c) or _THAT_ALL.match(c) for c in clauses)):
-        return False  # "Chat soon!" alone: the lexical read's (kept as it was)
-    at_an_end = ends[0] == 0 or ends[-1] == last  # a reason opens or closes on its leave-taking
-    for i, c in enumerate(clauses):
-        if i in ends or _FAREWELL.match(c) or _THANKS.match(c) or _THANKS_FOR.match(c) or _PRAISE.match(c):
-            continue
-        if _ACK.match(c) or _ZH_ACK_MORE.match(c) or (at_an_end and reason(c)):
-            continue
+    if not ends:
         return False
-    return True
+    at_an_end = ends[0] == 0 or ends[-1] == last  # a reason opens or closes on its leave-taking
+    said = any(leave_signal(c) or _THAT_ALL.match(c) for c in clauses)  # the moment's own leave-taking
+    for i, c in enumerate(clauses):
+        if i in ends or _FAREWELL.match(c):
+            continue
+        if _THANKS.match(c) or _THANKS_FOR.match(c) or _PRAISE.match(c):
+            said = True
+        elif at_an_end and reason(c) and not (_ACK.match(c) or _ZH_ACK_MORE.match(c)):
+            said = True
+        elif not (_ACK.match(c) or _ZH_ACK_MORE.match(c)):
+            return False
+    return said  # "Chat soon!", "Ok, aku gerak dulu ya": the lexical read's (``leaving``), as before
 
 
 def _leave_part(clause: str) -> bool:

@@ -183,7 +183,7 @@ def momentary(clause: str) -> bool:
         return True  # "so tired right now", 累死了, "penat gila" ("tired of my job": its object lasts)
     if _READY.match(text):
         return True  # "kettle's on", 饭好了: a thing of the house ready now
-    return bool(_PROGRESSIVE.search(text) and _NOW.search(text) and not _NAMED.match(text))
+    return bool(_PROGRESSIVE.search(text) and _NOW.search(text))
 
 
 #: What may follow a state that ends its clause: now, an intensifier, laughter ("so tired right now",
