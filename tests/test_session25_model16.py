@@ -75,7 +75,13 @@ FACTS = {
         "je ne mange ni viande ni poisson, bonne nuit",
         "J'ai un chien maintenant, bonne nuit",
     ],
-    "zh": ["不早了，我妈明天做手术，晚安", "我是护士，晚安", "我最近一直很累", "今天去医院了，累死了", "我现在有狗了，晚安"],
+    "zh": [
+        "不早了，我妈明天做手术，晚安",
+        "我是护士，晚安",
+        "我最近一直很累",
+        "今天去医院了，累死了",
+        "我现在有狗了，晚安",
+    ],
     "ms": [
         "dah lewat, mak saya masuk hospital, selamat malam",
         "saya kerja shift malam, bye",

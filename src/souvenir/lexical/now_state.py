@@ -116,9 +116,7 @@ _LEAVE = re.compile(
     r"|^(?i:(?:dah|sudah)\s+(?:lewat|lambat|malam)(?:\s+(?:ni|dah|sangat))?|masa\s+(?:untuk\s+)?[a-z]+|time\s+[a-z]+)$"
 )
 #: The next hours, beside a leave-taking: the reason is the night's or the morning's.
-_SOON = re.compile(
-    r"\b(?i:tomorrow|soon|demain|bient[ôo]t|esok|pagi\s+esok)\b|明天|明早|今晚|待会"
-)
+_SOON = re.compile(r"\b(?i:tomorrow|soon|demain|bient[ôo]t|esok|pagi\s+esok)\b|明天|明早|今晚|待会")
 #: Up early: the night's end and the morning's start ("early start", « tôt », "awal", 早班, 早起).
 _EARLY = re.compile(r"\b(?i:early|t[ôo]t|awal)\b|早班|早起|一早")
 #: Something acting on the writer now: "giving me the look", "staring at me", "waiting for me",
