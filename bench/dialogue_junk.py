@@ -8,7 +8,7 @@ and junk. The gold observations are also read as a model's notes would be
 (:data:`~souvenir.lexical.chitchat.NOTES`, :func:`souvenir.write.bare_notes.bare_note`): none
 may be dropped.
 
-    .venv/bin/python -m bench.dialogue_junk [--data bench/data] [--kinds closing,deferral] [--list]
+    .venv/bin/python -m bench.dialogue_junk [--data bench/data] [--kinds closing,deferral,moment] [--list]
 
 These sets were read while the kinds were written (session 24): the numbers are costs on read
 data (a gold turn dropped is a fault), not held-out precision.
@@ -27,7 +27,7 @@ from souvenir.write.bare_notes import bare_note
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--data", default="bench/data")
-    parser.add_argument("--kinds", default="closing,deferral")
+    parser.add_argument("--kinds", default="closing,deferral,moment")
     parser.add_argument("--list", action="store_true", help="list the turns each kind drops")
     args = parser.parse_args()
     paths = sorted(Path(args.data).glob("dialogues*/dlg*.json"))

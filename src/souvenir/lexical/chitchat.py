@@ -26,6 +26,9 @@ Kinds, in the order they are tried on a sentence:
 - ``deferral`` — a plan to think, talk or check later that names nothing ("I'll talk to my wife
   about it", « j'en parlerai à mon mari », 我再想想, "nanti saya bincang dengan suami"), with
   thanks or an acknowledgement at most: :mod:`souvenir.lexical.deferral` (session 24).
+- ``moment`` — a state of the moment and nothing else: "so tired right now", « je mange là »,
+  阿星！今天苏州39度，热化了, "tgh makan ni" — short, nothing lasting (no date, number, durable
+  predicate, relative or place): :func:`souvenir.lexical.now_state.momentary_remark` (session 25).
 - ``proposal`` — a proposal to the other speaker, with no "I": "Let's spread love!", « On
   pourrait se voir samedi », 我们一起去吧, "Jom pergi makan", or an exhortation ("We can do
   it!", « On peut le faire ! », "Kita boleh!": "we can" with "!").
@@ -139,6 +142,7 @@ from souvenir.lexical.chitchat_words import ZH_CHITCHAT_LONGEST as _ZH_CHITCHAT
 from souvenir.lexical.passing import leaving, opinion
 from souvenir.lexical.place_names import is_place
 from souvenir.lexical.closing import closing, deferral, farewell_to_a_place
+from souvenir.lexical.now_state import momentary_remark
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
 from souvenir.lexical.done_it import done_it, waiting
 from souvenir.lexical.guesses import cheer
@@ -168,6 +172,7 @@ KINDS = (
     "leaving",
     "closing",
     "deferral",
+    "moment",
     "proposal",
     "question",
     "recall",
@@ -426,6 +431,8 @@ def sentence_kind(sentence: str, names: frozenset[str] = frozenset(), kinds: fro
         return "closing"  # "Thanks Sam, I'm off to bed", 好嘞，谢谢小星，我先睡了 (lexical/closing.py)
     if "deferral" in kinds and deferral(text):
         return "deferral"  # "I'll talk to my wife about it", 我再想想, "nanti saya bincang dengan suami" (lexical/deferral.py)
+    if "moment" in kinds and momentary_remark(text):
+        return "moment"  # "so tired right now", « je mange là », 今天苏州39度，热化了, "tgh makan ni" (lexical/now_state.py)
     if "leaving" in kinds and leaving(text.replace("\u2019", "'")):
         return "leaving"  # "I'm off to…", « je file », 我先走了, "saya gerak dulu" (lexical/passing.py)
     toks = [t for t in tokenize(text) if t.role != "end"]
@@ -536,6 +543,8 @@ def chit_chat(text: str, names: frozenset[str] = frozenset(), kinds: frozenset[s
         return "empty"
     if "closing" in kinds and len(parts) > 1 and closing("\n".join(parts)):
         return "closing"  # « Merci Lumi t'es un amour. Je retourne voir mes patients. » (lexical/closing.py)
+    if "moment" in kinds and len(parts) > 1 and momentary_remark("\n".join(parts)):
+        return "moment"  # "阿星！今天苏州39度，热化了": the assistant called, then the moment (lexical/now_state.py)
     found = (sentence_kind(part, names, kinds) for part in parts)  # lazily: a fact ends the read
     first = next(found)
     return first if first is not None and all(kind is not None for kind in found) else None

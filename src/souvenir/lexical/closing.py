@@ -48,6 +48,7 @@ import re
 
 from souvenir.lexical.deferral import deferred
 from souvenir.lexical.momentary import momentary_need
+from souvenir.lexical.now_state import leave_signal, reason
 from souvenir.lexical.passing import farewell_named as leaving_named
 from souvenir.lexical.passing import leaving
 from souvenir.lexical.place_names import is_place
@@ -66,9 +67,12 @@ _ACK = re.compile(
     r"^(?i:ok(?:ay|ey|eh)?|alright|all\s+right|right|got\s+it|noted|perfect|great|cool|d'accord|parfait|entendu"
     r"|c'est\s+not[ée]|bon|super|top|baik|baiklah|okeh|okey|dah\s+tangkap|faham|noted\s+ya|orait|ok\s+noted"
     r"|(?:that\s+)?explains\s+(?:a\s+lot|it|everything)|[çc]a\s+explique\s+(?:tout|beaucoup)|patut(?:lah)?"
-    r"|(?:(?:that's|that\s+is|what)\s+an?\s+)?(?:good|great)\s+idea|(?:c'est\s+une\s+)?bonne\s+id[ée]e|idea\s+(?:bagus|baik|mantap))"
+    r"|(?:(?:that's|that\s+is|what)\s+an?\s+)?(?:good|great)\s+idea|(?:c'est\s+une\s+)?bonne\s+id[ée]e|idea\s+(?:bagus|baik|mantap)"
+    # session 25: agreement and "never mind" before a closing ("Betul. Okey bye Ana.", "Takpe. … Jumpa lagi!")
+    r"|true|so\s+true|yeah|yep|yup|righto|right-o|ouais(?:\s+ouais)?|mouais|vrai|c'est\s+vrai|betul(?:\s+(?:juga|tu))?|takpe|takpa"
+    r"|tak\s+apa|no|nope|non|nah)"
     r"(?:\s+(?i:then|alors|lah|la|ya|dah|je))?(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
-    r"|^(?:好嘞|好的|好|行|嗯|嗯嗯|收到|明白了?|懂了|知道了|难怪)(?:啦|了|哈)?$"
+    r"|^(?:好嘞|好的|好|行|嗯|嗯嗯|收到|明白了?|懂了|知道了|难怪|对|没错|是啊|可不是嘛?)(?:啦|了|哈)?$"
     r"|^(?:这个|这)?(?:主意|办法)(?:真|挺|很)?(?:好|不错)(?:啊|呀)?$|^好(?:主意|办法)$"
 )
 #: "Later": "talk later", "I'll continue later", « je reviens plus tard », « à plus », 回头再聊,
@@ -91,13 +95,19 @@ _LATER = re.compile(
 #: A farewell: bye, goodbye, « au revoir », « salut », 拜拜, 再见, "bye dulu", "selamat malam".
 _FAREWELL = re.compile(
     r"^(?i:(?:good)?bye(?:\s+bye)?|bye\s+dulu|au\s+revoir|salut|ciao|cya|take\s+care|selamat\s+malam|good\s*night|night(?:ie|y)?"
-    r"|bonne\s+(?:nuit|soir[ée]e|journ[ée]e)|bye\s+for\s+now|hooroo|cheerio|ttyl)(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
-    r"|^(?:拜拜|再见|晚安)(?:啦|了|咯|哦)?(?:[\u4e00-\u9fff]{1,3})?$"
+    r"|bonne\s+(?:nuit|soir[ée]e|journ[ée]e)|bye\s+for\s+now|hooroo|cheerio|ttyl|(?:gros\s+)?bisous?|xoxo|hugs|peluk"
+    r"|g(?:ood|ud)\s*nite|g'?nite|nite|g'night|gn|(?:have\s+a\s+)?(?:good|nice|great|lovely)\s+(?:weekend|evening|day)"
+    r"|happy\s+holidays|bonnes\s+f[êe]tes|bon\s+week-?end|selamat\s+hujung\s+minggu)"
+    r"(?:\s+[A-Z\u00c0-\u00dd][\w'-]*)?$"
+    r"|^(?:周末愉快|节日快乐)(?:啦|哦)?$"
+    r"|^(?:拜拜|再见|晚安|抱抱)(?:啦|了|咯|哦)?(?:[\u4e00-\u9fff]{1,3})?$"
 )
 
 
 #: An interjection opening a clause ("Bon une alarme sonne", "ok so I'm back to work").
-_LEAD = re.compile(r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak)\s+(?=\S)")
+_LEAD = re.compile(
+    r"^(?i:bon|ok|okay|oh|alors|allez|well|right|so|eh|ah|ach|oups|oops|aduh|alamak|ugh|argh|phew|welp)\s+(?=\S)"
+)
 #: Thanks *for* something the assistant gave, with a time at most: "thanks for all the help this
 #: autumn", « merci pour tout », « merci pour ton aide ce soir », 谢谢你的帮助, "terima kasih atas
 #: bantuan awak". What is thanked is a word of help or talk, never a thing or a place.
@@ -122,6 +132,7 @@ _THANKS_FOR = re.compile(
     r"(?i:(?:semua\s+)?(?:bantuan|nasihat|tunjuk\s+ajar|tips|pertolongan|sokongan|masa))"
     r"(?:\s+(?i:awak|kau|you|akak|abang|adik))?" + _WHEN + r"(?:\s+[A-Z][\w'-]*)?$"
     r"|^(?:谢谢|多谢|感谢)(?:你|您)?(?:的|这段时间的|一直以来的)?(?:帮助|帮忙|建议|陪伴|开导|倾听|耐心)(?:啦|了|哈)?$"
+    r"|^(?:谢谢|多谢|感谢)(?:你|您|[\u4e00-\u9fff]{1,2})?(?:陪我(?:聊天?)?|听我(?:唠叨|说|吐槽|啰嗦))(?:啦|了|哈)?$"
 )
 #: Praise of the assistant, or gratitude for its being there: "you're the best", "you're a
 #: lifesaver", « t'es un amour », « tu es géniale », 这学期多亏有你陪我, 有你真好, "awak memang
@@ -132,10 +143,11 @@ _PRAISE = re.compile(
     r"|brilliant|helpful|a\s+great\s+help|so\s+helpful|the\s+best)$"
     r"|^(?i:you'?ve\s+(?:(?:really|truly)\s+)?(?:kept\s+me\s+(?:sane|going)|saved\s+my\s+(?:life|bacon|sanity|week|day)))"
     r"(?:\s+(?i:this|these|all)\s+\w+)?$"
-    r"|^(?i:t'es|tu\s+es|vous\s+[êe]tes)\s+(?i:(?:vraiment|trop|tellement|si|le|la|un|une|mon|ma)\s+){0,3}"
+    r"|^(?i:t'es|tu\s+es|vous\s+[êe]tes|vous\s+avez\s+[ée]t[ée]|tu\s+as\s+[ée]t[ée]|t'as\s+[ée]t[ée])\s+(?i:(?:vraiment|trop|tellement|si|le|la|un|une|mon|ma)\s+){0,3}"
     r"(?i:amour|ange|chou|cr[èe]me|top|meilleure?|g[ée]niale?|adorable|formidable|parfaite?|sauveur|sauveuse|b[ée]nie?)$"
     r"|^(?i:(?:awak|kau|you|[A-Z][\w'-]*))\s+(?i:(?:memang|sangat|betul|paling|the)\s+){0,2}"
     r"(?i:terbaik|the\s+best|best|baik|banyak\s+membantu|membantu|hebat|bagus|penyelamat)(?:\s+(?i:lah|la|sangat|betul))?$"
+    r"|^(?i:(?:sentiasa|selalu|memang)\s+(?:membantu|helpful|terbaik|the\s+best))(?:\s+(?i:lah|la|sangat|betul))?$"
     r"|^(?:这学期|这段时间|这阵子|这些天|这几天|这周|今天|最近|一直以来|一直)?(?:真的|真是|幸亏|还好|幸好|多亏)?"
     r"(?:多亏(?:了)?(?:有)?你|幸好有你|还好有你|有你真好|有你在真好|辛苦你|麻烦你|你真好|你最好|你太好|你真棒|你太棒)"
     r"(?:陪(?:着)?我|帮(?:了)?我|帮忙|在|了|啦|呀|啊|哦|！|!)*$"
@@ -195,6 +207,13 @@ _FOUND = re.compile(
     r"|(?:dah\s+)?jumpa(?:\s+dah)?)$"
     r"|^(?:找到了)+$"
 )
+#: Nothing more to ask, the end of a helper's chat: "that's it", "that's all", « c'est tout », « ce
+#: sera tout », 没有了, 就这些, "itu je (hari ni)", "itu saja" (session 25).
+_THAT_ALL = re.compile(
+    r"^(?i:that'?s\s+(?:it|all|everything)(?:\s+for\s+(?:now|today))?|nothing\s+else|c'est\s+tout(?:\s+pour\s+(?:moi|aujourd'hui))?"
+    r"|ce\s+sera\s+tout|rien\s+d'autre|itu\s+(?:je|saja|sahaja|aje)(?:\s+(?:hari\s+ni|dulu|buat\s+masa\s+ni))?"
+    r"|tu\s+je|(?:x|tak|tk)\s*(?:de|ada)\s+dah|(?:dah\s+)?takde\s+dah|dah\s+takde)$|^(?:没有了|没了|就这些|就这样吧?|暂时没有了)(?:吧|啦|哈)?$"
+)
 #: The name a "later" calls at its end ("chat soon Otto").
 _NAME_END = re.compile(r"\s+[A-Z\u00c0-\u00dd][\w'-]*$")
 #: A leave-taking said without its "I" ("off to referee bathtime"): read as "I'm off to…".
@@ -208,6 +227,7 @@ _BACK_TO_WORK = re.compile(
     r"|^(?i:(?:je\s+)?(?:retourne|repars|y\s+retourne)\s+(?:au\s+(?:boulot|travail|taf|bureau)|bosser|travailler|r[ée]viser"
     r"|voir\s+mes\s+(?:patients|[ée]l[èe]ves|clients)|[àa]\s+mes\s+(?:patients|r[ée]visions|dossiers|copies))"
     r"|au\s+boulot|je\s+m'y\s+remets|je\s+retourne\s+bosser)$"
+    r"|^(?:那|好)?我?(?:先|要|得|该|就)?(?:回去)?继续(?:画图|画画|干活|上班|工作|写作业|做作业|复习|学习|看书|写论文|忙)(?:了|啦|去了)?$"
     r"|^(?:那|好)?我(?:先|要|得|该|就)?(?:去|回去|继续)(?:画图|画画|干活|上班|工作|写作业|做作业|复习|学习|看书|写论文|忙)了?(?:啊|哈|哦|啦)?$"
     r"|^(?i:(?:(?:saya|aku|akak|sy)\s+)?(?:nak\s+|kena\s+)?(?:sambung|balik)\s+(?:kerja|buat\s+kerja|study|belajar))(?:\s+(?i:dulu|lah|la))?$"
 )
@@ -222,7 +242,9 @@ _EMOJI_END = re.compile(r"[\s\u2600-\u27bf\U0001f000-\U0001faff\ufe0f\u200d]+$")
 def _clauses(text: str) -> list[str]:
     """``text`` cut at commas and sentence ends (a closing may run over sentences: « Merci Lumi
     t'es un amour. Je retourne voir mes patients. »), each clause without its marks."""
-    parts = re.split(r"\s*[,，;；、.!?。！？~～…\n]+\s*", text.strip())
+    parts = re.split(
+        r"\s*[,，;；、.!?。！？~～…\n\u2600-\u27bf\U0001f000-\U0001faff]+[\ufe0f\u200d]*\s*", text.strip()
+    )  # an emoji cuts
     parts = [re.sub(r"\s+(?:x+|xo+x*)$", "", p.strip()) for p in parts]  # "chat soon Otto x": a kiss signed
     parts = [_EMOJI_END.sub("", p) for p in parts]  # "selamat malam 🌙"
     clauses = [p.strip(" .!。！~～…\"'") for p in parts if p.strip(" .!。！~～…\"'")]
@@ -237,6 +259,63 @@ def _split_named_thanks(clause: str) -> list[str]:
 
 
 def closing(sentence: str) -> bool:
+    """A closing (module docstring): the lexical read below, or the moment's reason to go beside a
+    leave-taking (:func:`reason_to_go`)."""
+    return _closing(sentence) or reason_to_go(sentence)
+
+
+#: The most clauses a closing with the moment's reason holds: an acknowledgement, the reason, the
+#: leave-taking, thanks and a farewell ("Righto, Biscuit's giving me the look, walk time. Cheers
+#: Mira, talk soon"): one of each part, no more.
+_MOST_CLAUSES = 5
+
+
+def reason_to_go(sentence: str) -> bool:
+    """A leave-taking and the moment's reason for it, nothing else (session 25): the turn ends on a
+    leave-taking or a farewell ("walk time", "…, bye!", 晚安) or opens on one that is no greeting
+    ("it's late", 不早了, "off to…"), and every other clause is thanks, an acknowledgement or a
+    reason of the moment (:func:`~souvenir.lexical.now_state.reason`: "Biscuit's giving me the
+    look", 明天还要早班). A greeting is never the leave-taking (« Salut » opens a chat); a clause that
+    lasts (a job, a date, a relative, a place) keeps the message. At most :data:`_MOST_CLAUSES`."""
+    clauses = [_LEAD.sub("", raw) for raw in _clauses(sentence.replace("\u2019", "'"))]
+    if not clauses or len(clauses) > _MOST_CLAUSES or any(_calls_a_place(c) for c in clauses):
+        return False
+    last = len(clauses) - 1
+    ends = [
+        i
+        for i, c in enumerate(clauses)
+        if _leave_part(c) or _THAT_ALL.match(c) or (0 < i == last and _FAREWELL.match(c))
+    ]
+    if not ends:
+        return False
+    at_an_end = ends[0] == 0 or ends[-1] == last  # a reason opens or closes on its leave-taking
+    said = any(leave_signal(c) or _THAT_ALL.match(c) for c in clauses)  # the moment's own leave-taking
+    for i, c in enumerate(clauses):
+        if i in ends or _FAREWELL.match(c):
+            continue
+        if _THANKS.match(c) or _THANKS_FOR.match(c) or _PRAISE.match(c):
+            said = True
+        elif at_an_end and reason(c) and not (_ACK.match(c) or _ZH_ACK_MORE.match(c)):
+            said = True
+        elif not (_ACK.match(c) or _ZH_ACK_MORE.match(c)):
+            return False
+    return said  # "Chat soon!", "Ok, aku gerak dulu ya": the lexical read's (``leaving``), as before
+
+
+def _leave_part(clause: str) -> bool:
+    """A leave-taking that is no greeting: the moment's call ("walk time", 不早了), a "later", a
+    leave-taking with or without its "I", an errand, a return to work."""
+    return bool(
+        leave_signal(clause)
+        or _LATER.match(clause)
+        or _LATER.match(_NAME_END.sub("", clause))
+        or _leaves(clause, clause)
+        or _ERRAND.match(clause)
+        or _BACK_TO_WORK.match(clause)
+    )
+
+
+def _closing(sentence: str) -> bool:
     """Thanks (for the help, or with praise of the assistant) — or the assistant called by name,
     in an acknowledgement or a farewell — and a leave-taking, a "later", a farewell or a return to
     the day's work, with at most the moment's need or call that takes the writer away ("ok Dina,
@@ -295,7 +374,9 @@ def deferral(sentence: str) -> bool:
         clause = _LEAD.sub("", raw)
         if deferred(raw) or deferred(clause):
             found = True
-        elif not (_THANKS.match(raw) or _THANKS_FOR.match(raw) or _ACK.match(raw) or _ZH_ACK_MORE.match(raw)):
+        elif not any(
+            p.match(c) for p in (_THANKS, _THANKS_FOR, _ACK, _ZH_ACK_MORE) for c in (raw, clause)
+        ):  # "Ok thanks, I'll mull it over": thanks after its "ok"
             return False
     return found
 

@@ -41,11 +41,14 @@ _EN_HEAD = re.compile(
     r"|i'?d\s+(?:better|best)|i\s+gotta|let\s+me|lemme|will|gonna|need\s+to|have\s+to)\s+)"
     r"(?:(?:just|first|probably|maybe|definitely|properly|quickly|have\s+to|need\s+to|go\s+and|have\s+a)\s+)*"
     r"(?P<verb>talk|speak|chat|check(?=\s+with)|discuss|think|sleep|ask|see(?!\s+you)|decide|mull|run|have\s+a\s+(?:think|chat|word)"
-    r"|a\s+(?:think|chat|word)|confirm|get\s+back)\b(?P<rest>.*)$",
+    r"|a\s+(?:think|chat|word)|confirm|get\s+back"
+    # session 25: other verbs of putting it off ("sound her out", "give it some thought", "weigh it up")
+    r"|sound\s+(?:him|her|them|it)\s+out|give\s+it\s+(?:some|a\s+bit\s+of|more)\s+thought|weigh\s+(?:it|things)\s+up"
+    r"|chew\s+on|sit\s+on|stew\s+on)\b(?P<rest>.*)$",
     re.I,
 )
 _EN_LIGHT = frozenset(
-    """it this that things over through on about with to by first later tonight tomorrow then soon again
+    """out it this that things over through on about with to by first later tonight tomorrow then soon again
     more properly a bit and get back you see what they say decide""".split()
 )
 _EN_PERSON = re.compile(
@@ -57,10 +60,11 @@ _EN_PERSON = re.compile(
 
 _FR_HEAD = re.compile(
     r"^(?:(?:ok|bon|d'accord|alors|bref|bien|entendu|not[ée])\W+)*"
-    r"(?:j'(?:en|y)\s*|je\s+(?:vais\s+|dois\s+|vais\s+d'abord\s+)?(?:en\s+|y\s+|vous\s+|te\s+|lui\s+|leur\s+|le\s+|la\s+)?"
+    r"(?:j'(?:en|y)\s*|je\s+(?:vais\s+|dois\s+|vais\s+d'abord\s+)?(?:(?:en|y|vous|te|lui|leur|le|la)\s+){0,2}"
     r"|laisse[sz]?-moi\s+|on\s+va\s+(?:en\s+|y\s+)?)"
     r"(?P<verb>parler(?:ai)?|parle|discuter(?:ai)?|discute|r[ée]fl[ée]chir(?:ai)?|r[ée]fl[ée]chis|voir|verrai|vois|redis"
-    r"|redirai|penser(?:ai)?|demander(?:ai)?|demande|regarder(?:ai)?|regarde|recontacterai|rappellerai)\b(?P<rest>.*)$",
+    r"|redirai|penser(?:ai)?|demander(?:ai)?|demande|regarder(?:ai)?|regarde|recontacterai|rappellerai"
+    r"|toucherai\s+un\s+mot|toucher\s+un\s+mot|prendre\s+le\s+temps\s+d'y\s+r[ée]fl[ée]chir|mûrir|murir|dormir\s+dessus)\b(?P<rest>.*)$",
     re.I,
 )
 _FR_LIGHT = frozenset(
@@ -69,7 +73,7 @@ _FR_LIGHT = frozenset(
 )
 _FR_PERSON = re.compile(
     r"(?:\b(?:à|a|avec)\s+(?:(?:ma|mon|mes|notre|nos)\s+(?:femme|mari|compagne|compagnon|conjointe?|m[èe]re|p[èe]re|fr[èe]re"
-    r"|s[œo]eur|fils|fille|famille|patron|patronne|comptable|associ[ée]e?|parents|enfants|banquier)"
+    r"|s(?:œ|oe)ur|fils|fille|famille|patron|patronne|comptable|associ[ée]e?|parents|enfants|banquier)"
     r"|lui|elle|eux|[A-Z][a-z\u00e0-\u00ff]+))(?![\w'])"
 )
 
@@ -77,16 +81,17 @@ _ZH = re.compile(
     r"^(?:好的?|行|嗯|那|ok)?[，,\s]*(?:那)?我?(?:再|先|回头|明天|晚上|到时候|就|得|要|去)*"
     r"(?:(?:跟|和|同)(?:他|她|他们|我?老公|我?老婆|我?爱人|我?妈|我?爸|家里人?|儿子|女儿|孩子|[\u4e00-\u9fff]{1,2})"
     r"(?:再|先)?(?:商量|说|讨论|聊|谈|问问|沟通)(?:一下|商量|看看|看)?"
-    r"|(?:想想|算算|看看|考虑考虑|考虑一下|琢磨琢磨|研究研究|问问(?:他|她|他们|我?老公|我?老婆|家里人?)?)(?:看)?)"
+    r"|(?:回去|回家)?(?:想想|想一想|想一下|算算|看看|考虑考虑|考虑一下|考虑下|琢磨琢磨|琢磨一下|琢磨下|研究研究|斟酌一下"
+    r"|问问(?:他|她|他们|我?老公|我?老婆|家里人?)?)(?:看)?)"
     r"(?:吧|了|哈|啊|再说|再定)?$"
     r"|^让我(?:想想|考虑一下|考虑考虑|算算|看看)(?:吧|哈)?$"
 )
 
 _MS_HEAD = re.compile(
     r"^(?:(?:ok|okey|okay|baik|noted|ok\s+noted|hmm)\W+)*"
-    r"(?:(?:nanti|esok|malam\s+ni|kejap\s+lagi)\s+)?(?:(?:saya|aku|sy|akak|abang|kami)\s+)?"
+    r"(?:(?:nanti|esok|malam\s+ni|kejap\s+lagi|biar)\s+)?(?:(?:saya|aku|sy|akak|abang|kami)\s+)?"
     r"(?:(?:nak|akan|kena|mesti|boleh|try)\s+)?(?:(?:nanti|esok|dulu)\s+)?"
-    r"(?P<verb>discuss|bincang|berbincang|tanya|cakap|fikir(?:kan)?|pikir|tengok|check|pertimbang(?:kan)?|consider|confirm)"
+    r"(?P<verb>discuss|bincang|berbincang|tanya|cakap|fikir-fikir(?:kan)?|fikir(?:kan)?|pikir|tengok|check|pertimbang(?:kan)?|consider|confirm)"
     r"\b(?P<rest>.*)$",
     re.I,
 )

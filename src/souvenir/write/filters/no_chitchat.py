@@ -45,6 +45,7 @@ KIND_REASONS = {
     "leaving": "a leave-taking and the errand it goes to (I'm off to…, je file, 我先走了, saya gerak dulu)",
     "closing": "thanks or the assistant called, and a leave-taking (Thanks Sam, I'm off to bed; merci pour tout, à plus; 谢谢小航，下次聊)",
     "deferral": "a plan to think or talk it over later that names nothing (I'll talk to my wife about it, j'en parlerai à mon mari, 我再想想, nanti saya bincang dengan suami)",
+    "moment": "a state of the moment, no fact about the user (so tired right now, je mange là, 今天39度，热化了, tgh makan ni)",
     "opinion": "a judgement of a thing with no one in it (the colors blend nicely…)",
     "proposal": "a proposal to the other speaker (let's…, on pourrait…, 我们…吧, jom…)",
     "question": "a question, with no statement about the user",
