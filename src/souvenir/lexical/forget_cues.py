@@ -64,8 +64,21 @@ from souvenir.lexical.text_cache import text_cache
 
 __all__ = ["ATTRIBUTES", "ForgetRequest", "forget_requests", "is_forget_text", "FORGET_WORDS", "opens_on_the_user"]
 
+#: Words that join a request to what came before ("Anyway, forget…", "By the way forget…", « Par
+#: contre oubliez… », « Au fait, oublie… »): a closed class of discourse markers, read before the
+#: cue and left out of the topic (session 25: « Par contre oubliez ce que je vous ai raconté sur ses
+#: dettes » was no request at all, and the half-brother's debts were kept).
+_EN_CONNECTIVES = (
+    r"oh|hey|ok|okay|actually|also|and|but|so|oops|whoops|wait|no|nah|nope|hmm|anyway|anyways|btw|by\s+the\s+way"
+    r"|oh\s+and|one\s+more\s+thing|on\s+second\s+thoughts?|come\s+to\s+think\s+of\s+it|however|though"
+)
+_FR_CONNECTIVES = (
+    r"et|alors|bon|donc|mais|en\s+fait|non|finalement|oh|ah|par\s+contre|en\s+revanche|sinon|d'ailleurs|au\s+fait"
+    r"|au\s+passage|à\s+propos|bref|du\s+coup|enfin|tiens|ah\s+oui|oh\s+et|cependant|toutefois|pourtant|euh"
+)
+_MS_CONNECTIVES = r"lagi\s+satu|oh\s+ya|oh\s+lupa|sebenarnya|apa-apa\s+pun|tapi|btw|by\s+the\s+way"
 _LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:oh|hey|ok|okay|actually|also|and|but|so|oops|whoops|wait|no|nah|nope|hmm)[,!]?\s+)*(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:" + _EN_CONNECTIVES + r")[,!:]?\s+)*(?:(?:please|pls|plz)\s+)?(?:just\s+)?"
     r"|\b(?:please|pls|plz)\s+(?:just\s+)?|\b(?:can|could|would|will)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+)?(?:just\s+)?"
     r"|\b(?:you|u)\s+(?:can|could|should|may|must)\s+(?:just\s+)?|\bi\s+(?:want|need|would\s+like)\s+you\s+to\s+"
     r"|\bi'd\s+like\s+you\s+to\s+)"
@@ -111,7 +124,7 @@ _EN = re.compile(
     re.I,
 )
 _FR_LEAD = (
-    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:et|alors|bon|donc|mais|en\s+fait|non|finalement|oh|ah)[,!]?\s+)*|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
+    r"(?:(?:^|[,;:\-–—(]\s*)(?:(?:" + _FR_CONNECTIVES + r")[,!:]?\s+)*|\b(?:s'il\s+te\s+plaît|s'il\s+vous"
     r"\s+plaît|stp|svp|peux-tu|pourrais-tu|pouvez-vous|pourriez-vous|tu\s+peux|vous\s+pouvez"
     r"|merci\s+d')\s+)"
 )
@@ -385,7 +398,14 @@ def _has_cue(sentence: str) -> bool:
 
 #: Words opening a request that name nothing: "No, actually, forget…", « Non en fait oublie… ».
 _OPENERS = re.compile(
-    r"^(?:(?:no|nah|nope|actually|non|en\s+fait|finalement|bon|oh|ah|eh|hmm|tak|alamak|不)(?:[\s,!，]+|$))+", re.I
+    r"^(?:(?:no|nah|nope|actually|non|en\s+fait|finalement|bon|oh|ah|eh|hmm|tak|alamak|不|"
+    + _EN_CONNECTIVES
+    + "|"
+    + _FR_CONNECTIVES
+    + "|"
+    + _MS_CONNECTIVES
+    + r")(?:[\s,!:，]+|$))+",
+    re.I,
 )
 
 

@@ -31,7 +31,7 @@ import re
 
 from souvenir.lexical.tagged import Tok, content_of, tokenize
 
-__all__ = ["named_after_about"]
+__all__ = ["named_after_about", "names_a_third_person"]
 
 #: A preposition of topic, then what it names up to the clause's end.
 _ABOUT = re.compile(
@@ -69,3 +69,21 @@ def named_after_about(sentence: str) -> tuple[Tok, ...]:
         elif tok.key not in _GENERIC and tok.stem not in _GENERIC:
             out.append(tok)
     return tuple(out)
+
+
+#: A third person's possessive or pronoun in what a request names ("about his debts", « sur ses
+#: dettes », "pasal hutang dia", 关于他欠债): the person just spoken of, never the user.
+_THIRD_PERSON = re.compile(
+    r"\b(?:his|her|hers|him|their|them|son|sa|ses|leur|leurs|lui|dia|beliau|mereka)\b|[他她]", re.I
+)
+
+
+def names_a_third_person(sentence: str) -> bool:
+    """Whether what request ``sentence`` names after its preposition of topic refers to someone
+    other than the user by a pronoun or possessive ("Forget what I told you about his debts",
+    « …sur ses dettes », "…pasal hutang dia"): such a request may erase another person's memory
+    that its words name, as one naming the person would (session 25, the integrator, from the
+    blind ``dlg7-fr`` run: « oubliez ce que je vous ai raconté sur ses dettes » left the
+    half-brother's debts)."""
+    found = _ABOUT.search(sentence)
+    return bool(found and _THIRD_PERSON.search(found.group("named")))

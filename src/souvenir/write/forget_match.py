@@ -48,6 +48,7 @@ from dataclasses import dataclass, replace
 from souvenir.lexical.other_senses import without_other_senses
 from souvenir.lexical.forget_cues import ForgetRequest, head_topic
 from souvenir.lexical.forget_deixis import never_mind, points_back
+from souvenir.lexical.forget_named import names_a_third_person
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.named_person import any_word_not_name
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
@@ -86,8 +87,8 @@ def named_by(request: ForgetRequest, text: str) -> bool:
     topic = list(request.topic)
     if not topic or not relatives_agree(topic, text):  # « ma mère » never names « la mer »
         return False
-    if not owner_named(topic, text):  # "my money stuff" never names "Sister owes money…"
-        return False
+    if not (owner_named(topic, text) or names_a_third_person(request.sentence)):
+        return False  # "my money stuff" never names "Sister owes money…"; "his debts" may
     if any_word_not_name(topic, request.sentence, text):  # "about Rose" never names "I grow roses"
         return False
     tokens = tokenize(without_other_senses(text))  # "the move" never names "Was moved to tears"
@@ -112,8 +113,8 @@ def named_by(request: ForgetRequest, text: str) -> bool:
 
 
 def _mentions(request: ForgetRequest, text: str) -> bool:
-    if not owner_named(request.topic, text):  # the model's pick is held to whose it is too
-        return False
+    if not (owner_named(request.topic, text) or names_a_third_person(request.sentence)):
+        return False  # the model's pick is held to whose it is too
     if any_word_not_name(request.topic, request.sentence, text):
         return False
     tokens = tokenize(text)
