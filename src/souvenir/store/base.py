@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import datetime
 
 
 from souvenir.errors import StoreBusyError, TextError
@@ -40,16 +40,11 @@ from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 from souvenir.store.storylayer import StoryMixin
 from souvenir.store.turn_before import TurnBeforeMixin
-from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source, restamp_erasures
+from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.lexical.text_cache import forget_all
 from souvenir.timeutil import offset_minutes, to_text, utcnow
 from souvenir.types import Memory
-
-
-#: How far before an erasure's ``_erasing`` call its mark may be (``note_erasure`` runs just
-#: before it, in the same transaction): the floor of the marks :meth:`SQLStore._before_commit` sets again.
-ERASURE_FLOOR = timedelta(seconds=1)
 
 
 class SQLStore(
@@ -160,25 +155,9 @@ class SQLStore(
             watch.start(self._query("SELECT n FROM erasure_clock WHERE id = 1", ())[0][0])
             self.erasure_watch = watch
 
-    #: A moment before the first erasure mark of the open transaction (``None``: it erased
-    #: nothing), for :meth:`_before_commit`.
-    _erasure_floor: datetime | None = None
-
     def _erasing(self, conn) -> None:
-        if self._erasure_floor is None:
-            self._erasure_floor = utcnow() - ERASURE_FLOOR
         if self.erasure_watch is not None:
             tick_erasure_clock(conn, self.erasure_watch.instance)
-
-    def _before_commit(self, conn) -> None:
-        """Right before an outer transaction commits: its erasure marks set to the commit
-        (:func:`~souvenir.store.userdata.restamp_erasures`)."""
-        floor, self._erasure_floor = self._erasure_floor, None
-        if floor is not None:
-            restamp_erasures(conn, floor)
-
-    def _rolled_back(self) -> None:
-        self._erasure_floor = None
 
     def _erasures_since(self, after: int, upto: int) -> list[tuple[int, str]]:
         return [

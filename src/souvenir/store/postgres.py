@@ -289,10 +289,8 @@ class PostgresStore(PgVectorMixin, SQLStore):
                 self._tx, self._owner, self._depth = _Connection(conn), threading.get_ident(), 1
                 try:
                     yield self._tx
-                    self._before_commit(self._tx)
                 except BaseException:
                     self._tx, self._owner, self._depth = None, None, 0
-                    self._rolled_back()
                     _rollback(conn)
                     raise
                 self._tx, self._owner, self._depth = None, None, 0

@@ -162,7 +162,6 @@ class SQLiteStore(SQLStore):
                 finally:
                     self._depth -= 1
                 if outer:
-                    self._before_commit(self._conn)
                     self._conn.execute("COMMIT")
                     self._owner = None
                     if self._wipe_wal:
@@ -172,7 +171,6 @@ class SQLiteStore(SQLStore):
             except BaseException as exc:
                 if outer:
                     self._owner = None
-                    self._rolled_back()
                     if self._conn.in_transaction:
                         self._conn.execute("ROLLBACK")
                 if isinstance(exc, sqlite3.OperationalError):

@@ -45,19 +45,9 @@ def _instant(moment: datetime) -> str:
     return aware.isoformat(timespec="microseconds")
 
 
-#: How far past its commit an erasure's mark is set (:func:`restamp_erasures`): the COMMIT's own
-#: duration (an fsync: milliseconds, up to a few hundred at the load this machine runs at) with
-#: room to spare. An exchange that begins within it after the erasure is refused too (the proxy
-#: records it not): a person's next message comes later than that.
-COMMIT_MARGIN = timedelta(seconds=1)
-
-
 def note_erasure(conn, user_id: int, now: datetime) -> None:
-    """Inside an erasure's transaction: the user was erased at ``now``, or the wall clock if
-    later (marks older than :data:`ERASURE_MARK` go); set again to its commit by
-    :func:`restamp_erasures` (session 25: ``now`` is when the eraser's own turn began, before it
-    read and matched, and an exchange begun in between read the memory and was not refused)."""
-    now = max(as_utc(now) or utcnow(), utcnow())
+    """Inside an erasure's transaction: the user was erased at ``now`` (marks older than
+    :data:`ERASURE_MARK` go)."""
     row = conn.execute("SELECT channel, external_id FROM users WHERE id = ?", (user_id,)).fetchone()
     if row is None:
         return
@@ -206,16 +196,3 @@ class UserDataMixin(Plumbing):
                 (user_id, min_candidate),
             )
         ]
-
-
-def restamp_erasures(conn, floor: datetime) -> None:
-    """Right before an erasure's transaction commits: its marks (every mark at or after
-    ``floor``, a moment before its first) say it was made now plus :data:`COMMIT_MARGIN`. A
-    write compares them with when its exchange began (``unless_erased_since``, a reflection's
-    read): every exchange that began before the commit may have read what is erased — another
-    replica reads the last committed state until then — and is refused. A mark of another
-    transaction moved later with them refuses a little more, never less."""
-    conn.execute(
-        "UPDATE erasures SET erased_at = ? WHERE erased_at >= ? AND erased_at < ?",
-        (_instant(utcnow() + COMMIT_MARGIN), _instant(floor), _instant(utcnow() + COMMIT_MARGIN)),
-    )
