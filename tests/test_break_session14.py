@@ -80,7 +80,10 @@ def test_a_whole_request_that_is_not_the_users_erases_nothing(tmp_path, lang, me
         for text in MEMORIES[lang]:
             mem.remember("u", text)
         mem.add_turn("u", message, reply="OK")
-        assert sorted(m.text for m in mem.memories("u").memories) == sorted(MEMORIES[lang])
+        left = [m.text for m in mem.memories("u").memories]
+        # nothing erased (session 25: a cue only inside quotes is no request at all, so the
+        # message may now be kept as the user's turn)
+        assert all(text in left for text in MEMORIES[lang]), left
 
 
 @pytest.mark.parametrize("message", STILL_WHOLE)

@@ -201,7 +201,10 @@ def _reported_by_others(folded: str) -> bool:
             before = folded[: found.start()]
             cut = max((m.end() for m in _FRAME_START.finditer(before)), default=0)
             frame = folded[cut : found.end()]
-            if not _FIRST_PERSON.search(frame[: found.start() - cut + 12]):
+            # "as X said," holds its verb ("Macam saya cakap,"); a reported frame's speaker
+            # stands before its verb, read up to 12 characters past the frame's start
+            upto = found.end() - cut if pattern is _AS_SAID else found.start() - cut + 12
+            if not _FIRST_PERSON.search(frame[:upto]):
                 return True
     return False
 
