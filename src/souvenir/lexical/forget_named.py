@@ -74,7 +74,9 @@ def named_after_about(sentence: str) -> tuple[Tok, ...]:
 #: A third person's possessive or pronoun in what a request names ("about his debts", « sur ses
 #: dettes », "pasal hutang dia", 关于他欠债): the person just spoken of, never the user.
 _THIRD_PERSON = re.compile(
-    r"\b(?:his|her|hers|him|their|them|son|sa|ses|leur|leurs|lui|dia|beliau|mereka)\b|[他她]", re.I
+    r"\b(?:his|her|hers|him|their|them|sa|ses|leur|leurs|lui|dia|beliau|mereka)\b"
+    r"|(?<!\bmy\s)(?<!\bour\s)(?<!\byour\s)(?<!\bthe\s)(?<!\ba\s)\bson\b|[他她]",  # « son », never "my son"
+    re.I,
 )
 
 
