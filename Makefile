@@ -38,8 +38,10 @@ setup: $(RUN_STAMP)
 run: $(RUN_STAMP)
 	$(BIN)/souvenir serve
 
+# Two workers (pytest-xdist), a file per worker at a time: the tests use throwaway databases,
+# files and loopback ports of their own, so they run side by side.
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q --durations=15
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --durations=25
 
 # ruff (pyflakes, pycodestyle errors, bugbear), ruff's formatter (the one format: `ruff format
 # src tests bench` rewrites a file to it) and mypy with the pydantic plugin: zero errors.
