@@ -1,5 +1,5 @@
 """The held-out conversations of ``bench/data/dialogues``, ``dialogues2``, ``dialogues3``,
-``dialogues4``, ``dialogues5``, ``dialogues6`` and ``dialogues7`` (issue #25's real-model runs): each
+``dialogues4``, ``dialogues5``, ``dialogues6``, ``dialogues7`` and ``dialogues8`` (issue #25's real-model runs): each
 file has LoCoMo's shape, as ``souvenir bench reflection --data bench/data/dialogues`` reads it,
 with gold observations on the user's turns; and the bench reads a Chinese one (its dates in
 full-width brackets) the way it reads an English one. No model: the reflection server here
@@ -25,6 +25,7 @@ DIALOGUES4 = DIALOGUES.parent / "dialogues4"
 DIALOGUES5 = DIALOGUES.parent / "dialogues5"
 DIALOGUES6 = DIALOGUES.parent / "dialogues6"
 DIALOGUES7 = DIALOGUES.parent / "dialogues7"
+DIALOGUES8 = DIALOGUES.parent / "dialogues8"
 #: conversation id → the script its observations are written in (the conversation's language)
 FILES = {"dlg-en": "latin", "dlg-fr": "latin", "dlg-zh": "han", "dlg-ms": "latin"}
 FILES2 = {"dlg2-en": "latin", "dlg2-fr": "latin", "dlg2-zh": "han", "dlg2-ms": "latin"}
@@ -33,6 +34,7 @@ FILES4 = {"dlg4-en": "latin", "dlg4-fr": "latin", "dlg4-zh": "han", "dlg4-ms": "
 FILES5 = {"dlg5-en": "latin", "dlg5-fr": "latin", "dlg5-zh": "han", "dlg5-ms": "latin"}
 FILES6 = {"dlg6-en": "latin", "dlg6-fr": "latin", "dlg6-zh": "han", "dlg6-ms": "latin"}
 FILES7 = {"dlg7-en": "latin", "dlg7-fr": "latin", "dlg7-zh": "han", "dlg7-ms": "latin"}
+FILES8 = {"dlg8-en": "latin", "dlg8-fr": "latin", "dlg8-zh": "han", "dlg8-ms": "latin"}
 #: the folder each conversation is in
 FOLDER = {
     **dict.fromkeys(FILES, DIALOGUES),
@@ -42,8 +44,9 @@ FOLDER = {
     **dict.fromkeys(FILES5, DIALOGUES5),
     **dict.fromkeys(FILES6, DIALOGUES6),
     **dict.fromkeys(FILES7, DIALOGUES7),
+    **dict.fromkeys(FILES8, DIALOGUES8),
 }
-SCRIPT = {**FILES, **FILES2, **FILES3, **FILES4, **FILES5, **FILES6, **FILES7}
+SCRIPT = {**FILES, **FILES2, **FILES3, **FILES4, **FILES5, **FILES6, **FILES7, **FILES8}
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -58,20 +61,21 @@ def test_the_folder_holds_the_four_conversations_and_says_what_they_are():
 
 
 @pytest.mark.parametrize(
-    ("folder", "files"),
+    ("folder", "files", "written"),
     [
-        (DIALOGUES2, FILES2),
-        (DIALOGUES3, FILES3),
-        (DIALOGUES4, FILES4),
-        (DIALOGUES5, FILES5),
-        (DIALOGUES6, FILES6),
-        (DIALOGUES7, FILES7),
+        (DIALOGUES2, FILES2, "2026-12-07"),
+        (DIALOGUES3, FILES3, "2026-12-07"),
+        (DIALOGUES4, FILES4, "2026-12-07"),
+        (DIALOGUES5, FILES5, "2026-12-07"),
+        (DIALOGUES6, FILES6, "2026-12-07"),
+        (DIALOGUES7, FILES7, "2026-12-07"),
+        (DIALOGUES8, FILES8, "2026-12-08"),
     ],
 )
-def test_each_later_folder_holds_four_more_and_says_what_they_are(folder, files):
+def test_each_later_folder_holds_four_more_and_says_what_they_are(folder, files, written):
     assert sorted(p.stem for p in folder.glob("*.json")) == sorted(files)
     readme = (folder / "README.md").read_text(encoding="utf-8")
-    assert "held out" in readme and "2026-12-07" in readme
+    assert "held out" in readme and written in readme
 
 
 @pytest.mark.parametrize("name", sorted(SCRIPT))
