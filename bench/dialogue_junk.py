@@ -8,7 +8,10 @@ and junk. The gold observations are also read as a model's notes would be
 (:data:`~souvenir.lexical.chitchat.NOTES`, :func:`souvenir.write.bare_notes.bare_note`): none
 may be dropped.
 
-    .venv/bin/python -m bench.dialogue_junk [--data bench/data] [--kinds closing,deferral,moment] [--list]
+    .venv/bin/python -m bench.dialogue_junk [--data bench/data] [--kinds closing,deferral,moment] [--list] [--score]
+
+``--score``: also what the learned durable-content score (:mod:`souvenir.lexical.durable`, read
+as if on) drops beyond the rule, per conversation.
 
 These sets were read while the kinds were written (session 24): the numbers are costs on read
 data (a gold turn dropped is a fault), not held-out precision.
@@ -21,6 +24,7 @@ from pathlib import Path
 
 from souvenir.bench.reflection_loop import load_slice
 from souvenir.lexical.chitchat import ALL, NOTES, chit_chat
+from souvenir.lexical.durable import fleeting
 from souvenir.write.bare_notes import bare_note
 
 
@@ -29,6 +33,7 @@ def main() -> None:
     parser.add_argument("--data", default="bench/data")
     parser.add_argument("--kinds", default="closing,deferral,moment")
     parser.add_argument("--list", action="store_true", help="list the turns each kind drops")
+    parser.add_argument("--score", action="store_true", help="what the learned score drops beyond the rule")
     args = parser.parse_args()
     paths = sorted(Path(args.data).glob("dialogues*/dlg*.json"))
     turns = {p: load_slice(p, 10_000)[0] for p in paths}
@@ -47,6 +52,16 @@ def main() -> None:
                         f"  {kind} {path.stem} {row['dia_id']} [{'GOLD' if row['gold'] else 'junk'}] {row['message'][:100]!r}"
                     )
         print(f"kind {kind!r}: junk turns dropped {junk}, gold turns dropped {gold}")
+    for path, rows in turns.items() if args.score else ():
+        kept = [row for row in rows if chit_chat(row["message"]) is None]
+        dropped = [row for row in kept if fleeting(row["message"], enabled=True)]
+        junk = sum(not row["gold"] for row in dropped)
+        print(
+            f"score {path.stem}: junk turns dropped {junk}/{sum(not row['gold'] for row in kept)}, "
+            f"gold turns dropped {len(dropped) - junk}/{sum(bool(row['gold']) for row in kept)}"
+        )
+        for row in dropped if args.list else ():
+            print(f"  score {path.stem} {row['dia_id']} [{'GOLD' if row['gold'] else 'junk'}] {row['message'][:100]!r}")
     notes = [g for rows in turns.values() for row in rows for g in row["gold"]]
     chat = [n for n in notes if chit_chat(n, kinds=NOTES)]
     bare = [n for n in notes if bare_note(n)]

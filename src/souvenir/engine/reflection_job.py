@@ -20,6 +20,7 @@ from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedMeanwhileError, InputError, StaleJobError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat
+from souvenir.lexical.durable import fleeting
 from souvenir.lexical.tokens import load_jieba_for
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Job, Store
@@ -173,6 +174,6 @@ class JobApplication:
             return False
         if profile.is_command(message) or profile.is_acknowledgement(content_words(normalize(message))):
             return False
-        if chit_chat(message) is not None:  # no fact about the user: not kept without a model either
+        if chit_chat(message) is not None or fleeting(message):  # no fact: not kept without a model either
             return False
         return not own_forget_requests(message, own_names(self.store, job["user_id"], message))  # never a memory (#26)

@@ -20,6 +20,8 @@ from souvenir.engine.writer import Writer
 from souvenir.errors import ErasedError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat as _chit_chat
+from souvenir.lexical.durable import ENABLED as _DURABLE_READ
+from souvenir.lexical.durable import durable, fleeting
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.tokens import load_jieba_for
 from souvenir.limits import check_field, check_text, check_time
@@ -189,6 +191,8 @@ class TurnWriter:
                 )
             elif (kind := chit_chat(message)) is not None:  # agreement, thanks, praise, "let's…" (#25)
                 written = self._not_remembered(user_id, message, "chitchat", chitchat_reason(kind), now)
+            elif fleeting(message):  # nothing durable by the learned score: "行，下次聊！886" (lexical/durable.py)
+                written = self._not_remembered(user_id, message, "chitchat", chitchat_reason("fleeting"), now)
             else:
                 # its session: the story, else the day it was said (neighbours for the read path)
                 text = message.strip()  # whitespace off a text already read leaves it read
@@ -238,6 +242,8 @@ class TurnWriter:
         stored = self.store.kv_get(user_id, TZ_KEY) if user_id is not None else None
         own_forget_requests(message)
         chit_chat(message)
+        if _DURABLE_READ:
+            durable(message)
         if not self.reflect:
             text = message.strip()
             forget_requests(text)

@@ -79,6 +79,8 @@ KIND_REASONS = {
     "everyone": "a maxim on everyone (we all find our own way, on a tous besoin de, 我们都需要, kita semua perlukan)",
     "sensations": "a bare list of sensations (the waves, the wind, it's exciting; les vagues, le vent, c'est grisant; 海浪，海风，太刺激了; ombak, angin, memang seronok)",
     "ahead": "a feeling about what comes next, naming nothing (excited about what's coming next, j'ai hâte de voir la suite, 我很期待接下来的事, teruja dengan apa yang akan datang)",
+    "fleeting": "nothing durable about the user by the learned turn score (a leave-taking, the day's weather, "
+    "a deferral: lexical/durable.py)",
 }
 
 
