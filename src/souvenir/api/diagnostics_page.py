@@ -76,7 +76,9 @@ COLUMN_LEGEND = {
     "use": "closeness in meaning of the message and the memory by the multilingual Universal Sentence "
     "Encoder (cosine, z-scored among the candidates of the memory's language, weighted). A message naming "
     'two of the speakers is read without their names ("What do Jon and Gina both like?" as "What do both '
-    'like?"): the turns that address the other by name no longer come first.',
+    'like?"): the turns that address the other by name no longer come first. With the research lever '
+    '`self_statement`, a question asking what one person would do or be ("Would Caroline pursue writing?") is '
+    'read as that person\'s own statement ("I pursue writing"): their first-person turns come closer.',
     "e5": "the same by multilingual-e5 over the memory with its neighbouring turns (a window of the "
     "conversation), z-scored and weighted; a message naming two speakers read without their names, as for USE.",
     "bm25": "words shared with the message (BM25 over content words and their stems, in every language), "
@@ -93,7 +95,8 @@ COLUMN_LEGEND = {
     "acts": "what the memory does: reporting an event gains, asking a question loses.",
     "speaker": "the message names one speaker: the other speaker's turns lose.",
     "profile": "the message asks what a person would do or like: that person's memories that say who they "
-    "are (likes, values, goals, work) gain, and the message's own words (BM25) do not count.",
+    "are (likes, values, goals, work) gain, and the message's own words (BM25) do not count (with the research "
+    "lever `profile_gated`, as much as each is relevant to the message: the priors' relevance gate).",
     "relative": 'the relative asked about: the message names a relative (« ma fille », "my husband", 女儿, '
     '"kakak saya") and the memory names the same relation in any language, or the name the user\'s memories '
     'give them ("The user\'s son, Jun Hao"); it gains.',

@@ -124,7 +124,7 @@ class QueryScorer:
         are scored, is the one the score reads (issue #28, session 23: a message naming two
         speakers was embedded twice)."""
         scorer = self.scorer
-        if scorer is None or not scorer.config.pair_query:
+        if scorer is None or not (scorer.config.pair_query or scorer.config.self_statement):
             return message
         names = scorer.held_speakers(user_id)
         if names is None:

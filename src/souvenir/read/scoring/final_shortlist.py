@@ -71,7 +71,7 @@ _KNOWN = frozenset(
     priors_gate_at profile_bonus inference_w_lexical relative_bonus relative_gated kind_bonus
     kind_gated kind_broad context_weight context_lexical context_turns context_decay context_gate
     mood_bonus mood_any context_few pair_query short_names second_pair comfort_read inference_wide
-    comfort_alone""".split()
+    comfort_alone self_statement profile_gated""".split()
 )
 _DEFAULT = ScoringConfig()
 

@@ -542,7 +542,7 @@ def fuse(
         score = score + part("speaker", term)
     if profile is not None and config.profile_bonus:
         term = config.profile_bonus * profile
-        score = score + part("profile", term)
+        score = score + part("profile", gate_() * term if config.profile_gated else term)
     flags = None
     if relatives is not None and config.relative_bonus:
         flags = relatives if isinstance(relatives, np.ndarray) else relatives(relevance)

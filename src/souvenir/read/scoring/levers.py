@@ -203,11 +203,22 @@ class ScoringConfig:
     #: park or a theme park?") are seldom the evidence's ("we went camping"). 0.0: BM25
     #: does not count for such a question (USE and e5 still read its meaning).
     inference_w_lexical: float | None = 0.0
+    #: The profile term × the priors' relevance gate (``priors_gate``): a self-statement of the
+    #: person gains as much as it is relevant to the question, not whatever it says. Research,
+    #: issue #28, session 26 (docs/benchmarks.md, "Session 26, lane recall12").
+    profile_gated: bool = False
     #: A question asking what a named person *could* do or *potentially* is, or which traits
     #: describe them (:func:`~souvenir.read.scoring.inference_wide.asks_about_person`), is read
     #: as an inference question too (the two levers above). Issue #28, session 23
     #: (docs/benchmarks.md, "Session 23").
     inference_wide: bool = False
+    #: An inference question naming one speaker ("Would Caroline likely pursue writing as a
+    #: career?") is embedded (USE and e5) as that speaker's own statement ("I pursue writing
+    #: as a career": :func:`~souvenir.read.scoring.self_statement.as_statement`): the evidence
+    #: is the person's first-person turn, not a question naming them. BM25 and every rule
+    #: still read the message as written. Research, issue #28, session 26 (docs/benchmarks.md,
+    #: "Session 26, lane recall12").
+    self_statement: bool = False
     # -- The relative a question asks about (issue #28, session 13; docs/journal.md
     # "Session 13, lane recall"). Chosen by cross-validation (``bench/relative_cv.py``, a grid
     # of 1–4, gated or not): every held-out fold takes 4.0 gated; the three files each held

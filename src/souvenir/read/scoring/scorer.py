@@ -18,7 +18,7 @@ import numpy as np
 
 from souvenir.read.scoring.breadth import broad_question
 from souvenir.read.scoring.comfort import asks_for_good, mood_flags
-from souvenir.read.scoring.inference import for_inference
+from souvenir.read.scoring.inference import for_inference, inference_question
 from souvenir.read.scoring.instance_kinds import instance_flags
 from souvenir.read.scoring.trait_events import trait_flags
 from souvenir.read.scoring.appraisal import appraisal_flags
@@ -34,6 +34,7 @@ from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.bm25 import bm25_tokens
 from souvenir.read.scoring.periods import query_period
 from souvenir.read.scoring.person_query import named_people, without_people
+from souvenir.read.scoring.self_statement import as_statement
 from souvenir.read.scoring.relevance import relevance_terms
 from souvenir.read.scoring.fused_terms import LEXICAL_READY as _LEXICAL_READY
 from souvenir.read.scoring.fused_terms import expansion as _expansion
@@ -207,14 +208,20 @@ class Scorer:
     def query_text(self, user_id: int, candidates: Sequence[Memory], message: str) -> str:
         """The text the embedders read for ``message``: without the speakers' names when it
         names two or more of the user's speakers and ``pair_query`` is on
-        (:func:`~souvenir.read.scoring.person_query.without_people`), else the message."""
-        if not self.config.pair_query or not candidates:
+        (:func:`~souvenir.read.scoring.person_query.without_people`); an inference question
+        naming one as that speaker's own statement when ``self_statement`` is on
+        (:func:`~souvenir.read.scoring.self_statement.as_statement`); else the message."""
+        if not (self.config.pair_query or self.config.self_statement) or not candidates:
             return message
         return self.text_for(message, self._static(user_id, candidates).speaker_names)
 
     def text_for(self, message: str, names: Sequence[str]) -> str:
         """:meth:`query_text` for the speaker names ``names`` (read by the caller: the held
         columns' (:meth:`held_speakers`) or the candidates' own, before any column is read)."""
+        if self.config.self_statement and inference_question(message):
+            one = named_speaker(message, names, self.config.short_names)
+            if one is not None:
+                return as_statement(message, one)
         if not self.config.pair_query or len(names) < 2:
             return message
         return without_people(message, names, self.config.short_names)
