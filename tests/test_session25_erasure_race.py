@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import threading
 import time
-from datetime import timedelta
-
 import pytest
 
 from souvenir.errors import ErasedError, StoreBusyError
@@ -36,41 +34,50 @@ def _store_texts(mem: Souvenir, user: str) -> list[str]:
     return texts
 
 
-#: Found by lane forget3 (session 25); its fix (an erasure's mark set to its commit + 1 s) was
-#: taken back by the integrator: it refused the user's next exchange within that second, and a
-#: second request to forget said right after the first was never acted on
-#: (test_break_session14b). Open: docs/security.md "An erasure raced across replicas".
-OPEN = pytest.mark.xfail(reason="cross-replica erasure race: open (docs/security.md)", strict=False)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
+@pytest.fixture(params=["sqlite", "postgres", "pgbouncer"])
 def url(request, tmp_path):
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'r.db'}"
         return
-    from tests.pgtest import fresh_database
+    from tests.pgtest import fresh_database, through_pgbouncer
 
     with fresh_database() as pg:
-        yield pg
+        yield pg if request.param == "postgres" else through_pgbouncer(pg)
 
 
-@OPEN
+def test_an_exchange_begun_after_the_erasure_is_kept_and_a_second_request_acts(url):
+    """Session 26 (harden11): the order is the store's erasure number, not a margin of time —
+    an exchange whose context read the number after A's erasure committed is recorded at once
+    on B, and a second request to forget said right after the first acts."""
+    with Souvenir.open(url, **OPEN) as a, Souvenir.open(url, **OPEN) as b:
+        a.add_turn("ann", SAID, reply="Noted.")
+        a.add_turn("ann", ASK, reply="OK.")  # the erasure, committed
+        read = b.context("ann", "I owe my sister Maud 80 euros.")
+        assert not any("cousin Paul 500" in m.text for m in read.memories)
+        b.add_turn("ann", "I owe my sister Maud 80 euros.", reply="Noted.", unless_erased_since=read.erasure_clock)
+        assert [text for text in _store_texts(b, "ann") if "Maud 80" in text]  # recorded at once
+        again = a.context("ann", "Forget what I told you about my sister Maud.")
+        a.add_turn(
+            "ann", "Forget what I told you about my sister Maud.", reply="OK.", unless_erased_since=again.erasure_clock
+        )
+        assert not [text for text in _store_texts(b, "ann") if "Maud 80" in text]
+
+
 def test_an_exchange_begun_before_the_erasure_committed_is_refused(url):
     """Deterministic: replica A's request began at ``t0`` (its ``now``) and commits after replica
     B's exchange began and read the memory; B's late write must be refused."""
     with Souvenir.open(url, **OPEN) as a, Souvenir.open(url, **OPEN) as b:
         a.add_turn("ann", SAID, reply="Noted.")
         t0 = utcnow()
-        began = t0 + timedelta(milliseconds=5)
-        read = b.context("ann", "How much do I owe Paul?")
+        read = b.context("ann", "How much do I owe Paul?")  # after A's request began at t0
         assert any("Paul" in m.text for m in read.memories), read
+        assert read.erasure_clock is not None
         a.runtime.engine.record_turn("api", "ann", ASK, "OK.", now=t0)  # began at t0, commits now
         with pytest.raises(ErasedError):
-            b.add_turn("ann", "How much do I owe Paul?", reply=SAID, unless_erased_since=began)
+            b.add_turn("ann", "How much do I owe Paul?", reply=SAID, unless_erased_since=read.erasure_clock)
         assert not [text for text in _store_texts(a, "ann") if "cousin Paul 500" in text]
 
 
-@OPEN
 def test_concurrent_replicas_leave_no_trace_of_what_was_erased(url):
     """Real concurrency: A records a long message ending on the request (its reading takes a
     while) while B serves exchanges in a loop, each reading the context and recording its reply
@@ -85,7 +92,13 @@ def test_concurrent_replicas_leave_no_trace_of_what_was_erased(url):
         def replica_a() -> None:
             try:
                 time.sleep(0.05)
-                a.add_turn("ann", f"{long} {ASK}", reply="OK.")
+                for attempt in range(3):  # a store busy past the wait (a loaded machine): retried,
+                    try:  # as the proxy's backlog retries it
+                        a.add_turn("ann", f"{long} {ASK}", reply="OK.")
+                        break
+                    except StoreBusyError:
+                        if attempt == 2:
+                            raise
             except BaseException as exc:  # noqa: BLE001 - reported below
                 errors.append(exc)
             finally:
@@ -97,11 +110,12 @@ def test_concurrent_replicas_leave_no_trace_of_what_was_erased(url):
         after = 0
         while after < 3:  # a few exchanges after A is done too
             after += done.is_set()
-            began = utcnow()
             read = b.context("ann", "How much do I owe Paul?")
-            reply = SAID if any("Paul" in m.text for m in read.memories) else "I don't know."
+            # the reply quotes the memory when the read held it (B's own questions name Paul
+            # too: recorded after the erasure, they are new words, kept — and no quote of it)
+            reply = SAID if any("cousin Paul 500" in m.text for m in read.memories) else "I don't know."
             try:
-                b.add_turn("ann", "How much do I owe Paul?", reply=reply, unless_erased_since=began)
+                b.add_turn("ann", "How much do I owe Paul?", reply=reply, unless_erased_since=read.erasure_clock)
                 served += 1
             except (ErasedError, StoreBusyError):  # refused, or A held the lock past B's wait
                 refused += 1

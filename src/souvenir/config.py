@@ -112,6 +112,15 @@ def env_not_utf8(exc: UnicodeDecodeError, path: Path = Path(ENV_FILE)) -> str:
     return f"{path.resolve()} is not UTF-8 text (byte {exc.start}): save it as UTF-8"
 
 
+#: Ceilings of the duration settings (seconds). A finite but huge value (``1e308``) passed the
+#: floors: a wait that long overflows what the clock, the sockets and ``timedelta`` take
+#: (``OverflowError`` at the first call that waits) and a bound of years never trips. Each
+#: ceiling is far above any use: a model call or a query embedding is bounded by the hour
+#: (10 minutes for a query, as ``request_timeout_s``), a period or a lease by the day, a job's
+#: failures are parked after a week at most (docs/security.md, "Durations too large").
+MINUTES_10, HOUR, DAY, WEEK = 600.0, 3600.0, 86400.0, 604800.0
+
+
 class Settings(BaseSettings):
     """Every setting Souvenir reads. Durations are seconds.
 
@@ -233,7 +242,7 @@ class Settings(BaseSettings):
         "with a context, for callers that keep no history (seed 001's MAX_HISTORY).",
     )
     query_embedding_timeout_s: float = Field(
-        5.0, gt=0, description="Bound on the turn's query embedding, lock and queue waits included."
+        5.0, gt=0, le=MINUTES_10, description="Bound on the turn's query embedding, lock and queue waits included."
     )
     cache_memories: int = Field(
         200_000,
@@ -251,11 +260,12 @@ class Settings(BaseSettings):
         "their first context is as fast as the next; a context arriving while its user is being "
         "built is served by rank and counted degraded. 0 = none (souvenir.engine.warm_reads).",
     )
-    index_interval_s: float = Field(45.0, gt=0, description="Background indexer period.")
+    index_interval_s: float = Field(45.0, gt=0, le=DAY, description="Background indexer period.")
     index_batch: int = Field(64, ge=1, description="Texts per embedding batch of the indexer.")
     index_lease_s: float = Field(
         120.0,
         gt=0,
+        le=DAY,
         description="How long a batch the indexer claimed stays its own: replicas "
         "embed different batches side by side, and a dead replica's batch is taken over after this.",
     )
@@ -323,9 +333,11 @@ class Settings(BaseSettings):
         "API key exists it no longer applies: a key may serve several people.",
     )
     llm_api_key: str = Field("", description="Bearer token for the chat endpoint.")
-    llm_timeout_s: float = Field(120.0, gt=0, description="Bound on one upstream chat call (the proxy's reply).")
+    llm_timeout_s: float = Field(
+        120.0, gt=0, le=HOUR, description="Bound on one upstream chat call (the proxy's reply)."
+    )
     reflection_model: str = Field("", description="Model of the reflection call; empty = the main model.")
-    reflection_timeout_s: float = Field(60.0, gt=0, description="Bound on one reflection call.")
+    reflection_timeout_s: float = Field(60.0, gt=0, le=HOUR, description="Bound on one reflection call.")
     reflection_workers: int = Field(
         2,
         ge=1,
@@ -337,6 +349,7 @@ class Settings(BaseSettings):
     reflection_park_after_s: float = Field(
         900.0,
         gt=0,
+        le=WEEK,
         description="A reflection or summary job is parked once its failures have "
         "lasted this long (from its first real failure; calls refused by an open breaker do not "
         "count): a model outage shorter than this parks nothing. `souvenir jobs retry --parked` "
@@ -345,11 +358,13 @@ class Settings(BaseSettings):
     reflection_backoff_s: float = Field(
         2.0,
         ge=0,
+        le=HOUR,
         description="First retry delay of a failed job; doubled after each failure up to reflection_backoff_max_s.",
     )
     reflection_backoff_max_s: float = Field(
         60.0,
         ge=0,
+        le=DAY,
         description="Longest delay between two retries of a failed job (retries keep coming through an outage).",
     )
     llm_concurrency: int = Field(
@@ -407,6 +422,7 @@ class Settings(BaseSettings):
     llm_breaker_cooldown_s: float = Field(
         30.0,
         gt=0,
+        le=HOUR,
         description="How long a failed chat model is skipped (its circuit breaker's cool-down) before a trial call.",
     )
     reflection_min_confidence: float = Field(

@@ -188,3 +188,41 @@ def lookalike(value: str) -> str | None:
     if len(scripts) > 1:
         return f"mixes {' and '.join(sorted(s.title() for s in scripts))} letters: it would look like another id"
     return None
+
+
+#: The longest window a caller's duration argument may name (seconds): a day, as long as an
+#: erasure's mark is kept (``store.userdata.ERASURE_MARK``) and past any retry of a request.
+MAX_WINDOW_S = 86400.0
+
+
+def check_seconds(value: object, what: str, most: float = MAX_WINDOW_S) -> float:
+    """``value`` as seconds from 0 to ``most``; raises :class:`~souvenir.errors.InputError`
+    naming ``what`` for a number that is not finite (``inf``, ``nan``: ``timedelta`` raised
+    ``OverflowError``/``ValueError`` out of the library), negative, or above ``most``."""
+    from souvenir.errors import InputError
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise InputError(f"{what}: a number of seconds, not {type(value).__name__}")
+    seconds = float(value)
+    if not (0.0 <= seconds <= most):  # NaN fails both comparisons
+        raise InputError(f"{what}: seconds from 0 to {most:g}")
+    return seconds
+
+
+#: The largest erasure number a store keeps (a signed 64-bit integer: PostgreSQL's BIGINT,
+#: SQLite's INTEGER).
+MAX_ERASURE_NUMBER = 2**63 - 1
+
+
+def check_erased_since(value: object, what: str = "unless_erased_since") -> object:
+    """``value`` as given when it is a time (a ``datetime``) or the store's erasure number read
+    by a context (an int from 0 to :data:`MAX_ERASURE_NUMBER`); ``None`` as it is. Raises
+    :class:`~souvenir.errors.InputError` naming ``what`` otherwise (``2**70`` raised SQLite's
+    ``OverflowError`` out of the library; ``True`` is no number)."""
+    from souvenir.errors import InputError
+
+    if value is None or isinstance(value, datetime):
+        return value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_ERASURE_NUMBER:
+        raise InputError(f"{what}: a time, or the erasure number a context read (ContextResult.erasure_clock)")
+    return value

@@ -132,6 +132,7 @@ def build_router(
         question: str | None = None,
         began: datetime | None = None,
         retry: bool = False,
+        clock: int | None = None,
     ) -> None:
         if user is None or message is None:  # nothing to remember (the callers check it first)
             return
@@ -140,7 +141,7 @@ def build_router(
         # erased since it began: neither a reply racing a deletion nor a retry undoes it
         when = began or utcnow()
         attempt = functools.partial(
-            attempt_record, channel, user, story, message, reply, source, tz, language, question, when, retry
+            attempt_record, channel, user, story, message, reply, source, tz, language, question, when, retry, clock
         )
         try:
             attempt()
@@ -165,10 +166,14 @@ def build_router(
         question: str | None,
         began: datetime,
         retry: bool = False,
+        clock: int | None = None,
     ) -> None:
         """Record one exchange now (a retry of it is recorded once: ``source``), at the time
-        it ``began``, unless its user was erased since (:class:`ErasedError`)."""
+        it ``began``, unless its user was erased since (:class:`ErasedError`): since its
+        context read the store's erasure number ``clock`` (exact across replicas), else since
+        ``began`` (no context read: the wall clock)."""
         memory = get_souvenir()
+        since: datetime | int = clock if clock is not None else began
         if source is None:
             memory.add_turn(
                 user,
@@ -180,7 +185,7 @@ def build_router(
                 channel=channel,
                 timezone=tz,
                 question=question,
-                unless_erased_since=began,
+                unless_erased_since=since,
             )
         elif not memory.add_turn_once(
             user,
@@ -194,7 +199,7 @@ def build_router(
             channel=channel,
             timezone=tz,
             question=question,
-            unless_erased_since=began,
+            unless_erased_since=since,
             client_retry=retry,
         ):
             counters["proxy_retries_recorded_once"] += 1  # a retry racing its first attempt
@@ -300,6 +305,7 @@ def build_router(
         if source and user_leg and await run_in_threadpool(acted_retry, get_souvenir(), user, source, channel, retry):
             counters["proxy_retries_recorded_once"] += 1  # a retry of a request acted on: no read
             remember = False
+        clock: int | None = None
         if remember:
             try:
                 asked = redact_answer(message, question) if message else message  # kept for diagnostics
@@ -317,6 +323,7 @@ def build_router(
                         block_tokens=block_budget,
                     )
                 )
+                clock = result.erasure_clock  # what a later erasure of the user is ordered against
                 body = {**body, "messages": with_memory(body["messages"], result.block)}
                 if result.degraded:
                     counters["proxy_degraded"] += 1
@@ -338,6 +345,7 @@ def build_router(
                 functools.partial(gate.live_exit, live),
                 question,
                 began,
+                clock,
             )
         call = asyncio.ensure_future(fetch(upstream, "POST", "/chat/completions", json=body))
         # the bound is on the whole answer: httpx's is per read (a byte a second never trips it)
@@ -389,7 +397,19 @@ def build_router(
                 task = BackgroundTask(
                     run_in_threadpool,
                     functools.partial(
-                        record, channel, user, story, message, reply, source, tz, language, question, began, retry
+                        record,
+                        channel,
+                        user,
+                        story,
+                        message,
+                        reply,
+                        source,
+                        tz,
+                        language,
+                        question,
+                        began,
+                        retry,
+                        clock,
                     ),
                 )
         scrubber = _scrubber(request)  # the upstream may echo a key (issue #27)
@@ -435,6 +455,7 @@ def build_router(
         ended,
         question: str | None = None,
         began: datetime | None = None,
+        clock: int | None = None,
     ) -> Response:
         request = upstream.build_request("POST", "/chat/completions", json=body)
         # the bound is on the whole answer, its head and its stream included (httpx's is per read)
@@ -554,6 +575,7 @@ def build_router(
                         question,
                         began,
                         client_retry(client.headers),
+                        clock,
                     )
 
             task = BackgroundTask(after)

@@ -222,7 +222,7 @@ class Engine:
         language: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
-        unless_erased_since: datetime | None = None,
+        unless_erased_since: datetime | int | None = None,
     ) -> tuple[int, WriteResult | None]:
         """Store one exchange (:meth:`TurnWriter.record_turn`)."""
         return self.turns.record_turn(

@@ -18,7 +18,7 @@ from souvenir.engine.chat_forget import (
     memories_for_request,
 )
 from souvenir.engine.identity import story_id as story_id_of
-from souvenir.engine.reflection_job import JobApplication, own_job
+from souvenir.engine.reflection_job import JobApplication, own_job, read_mark
 from souvenir.engine.writer import Writer
 from souvenir.errors import InputError, ModelAnswerError, ModelError
 from souvenir.lexical import content_words, normalize
@@ -331,7 +331,7 @@ class Proposals:
         if self.chat is None:
             raise ModelError("no chat model configured")
         now = now or utcnow()
-        read_at = utcnow()  # what the model is given is read from here on
+        read_at = read_mark(self.store)  # what the model is given is read from here on
         story_id = self.store.find_story(job["user_id"], job["story"]) if job["story"] else None
         summary = self.store.story_summary(story_id) if story_id else None
         anchors = self.store.anchors(story_id) if story_id else None
@@ -421,7 +421,7 @@ class Proposals:
         return measured if measured is not None else GENERATION_TOKENS_PER_S
 
     def _run_parts(
-        self, job: Job, language: str | None, causes: list[str], bound: int, now: datetime, read_at: datetime
+        self, job: Job, language: str | None, causes: list[str], bound: int, now: datetime, read_at: datetime | int
     ) -> tuple[Reflection, list[WriteResult]]:
         """A message over the read bound, reflected in parts (:mod:`souvenir.llm.prompt_parts`):
         each part one bounded call on the memories-only prompt, its notes grounded in that part;
@@ -481,7 +481,7 @@ class Proposals:
         if self.chat is None:
             raise ModelError("no chat model configured")
         now = now or utcnow()
-        read_at = utcnow()  # what the model is given is read from here on
+        read_at = read_mark(self.store)  # what the model is given is read from here on
         seen = self.store.kv_all(job["user_id"])
         plan = retry_plan(summary_tokens(seen.get(profile.LANG_KEY), job["message"]), job["attempts"])
         queries = profile.load_queries(seen.get(profile.QUERIES_KEY))

@@ -112,9 +112,9 @@ class ContextReader:
         shown_hashes = prompt_hashes(messages)
         parts: dict = {}
         with self.store.read_turn():  # the user, the story and the user's tick: one round trip
-            user_id, story_id = self.store.find_user_story(channel, external_id, story)
+            user_id, story_id, clock = self.store.find_user_story_clock(channel, external_id, story)
             if user_id is None:
-                return ContextResult(block=render_block([], [], {}))
+                return ContextResult(block=render_block([], [], {}), erasure_clock=clock)
             # the text e5 reads, from the speakers of the user's held columns when there are
             # (a message naming two is read without the names): started before the candidates
             early = self.scores.window_text(user_id, message)
@@ -178,6 +178,7 @@ class ContextReader:
             degraded=cause is not None,
             degraded_cause=cause,
             scores=scores or {},
+            erasure_clock=clock,
         )
 
     def turns(self, messages: Sequence[str] | None) -> list[str]:

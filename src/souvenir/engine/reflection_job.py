@@ -25,21 +25,31 @@ from souvenir.lexical.tokens import load_jieba_for
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Job, Store
 from souvenir.types import Candidate
+from souvenir.timeutil import utcnow
 from souvenir.write.carry import carried, drops_a_clause
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.reflection import Reflection
 
-__all__ = ["JobApplication", "own_job"]
+__all__ = ["JobApplication", "own_job", "read_mark"]
+
+
+def read_mark(store: Store) -> datetime | int:
+    """What a job's reads are ordered against, taken before it reads the user's data: the
+    store's erasure number (an erasure numbered above it committed after the read, on whichever
+    replica: exact), else the time now (a store before migration 0026: wall clocks)."""
+    number = store.erasure_number()
+    return utcnow() if number is None else number
+
 
 #: ``reflect(channel, external_id, message, reply, answer, **options)`` → the parsed answer and
 #: what the write path did (:meth:`souvenir.engine.proposals.Proposals.reflect`)
 Reflect = Callable[..., tuple[Reflection, list[WriteResult]]]
 
 
-def own_job(store: Store, job: Job, now: datetime, read_at: datetime) -> None:
+def own_job(store: Store, job: Job, now: datetime, read_at: datetime | int) -> None:
     """Inside the apply transaction: lock the user and mark the outbox job (a reflection or a
     summary) done, if it is still this claim's and nothing of the user was erased since
-    ``read_at`` (when what the model was given was read: a summary or story built from it may
+    ``read_at`` (:func:`read_mark`, taken before what the model was given was read: a summary or story built from it may
     carry what the user asked to forget meanwhile); else :class:`StaleJobError`
     (:class:`ErasedMeanwhileError`) rolls the transaction back, nothing written."""
     store.lock_user(job["user_id"])
@@ -70,7 +80,7 @@ class JobApplication:
         job: Job,
         answer: str | dict,
         now: datetime,
-        read_at: datetime,
+        read_at: datetime | int,
         model: str | None,
         story_add: bool = False,
         cut: bool = False,
@@ -90,7 +100,7 @@ class JobApplication:
         return parsed, results
 
     def apply_parts(
-        self, job: Job, answers: list[tuple[str, str]], now: datetime, read_at: datetime, model: str | None
+        self, job: Job, answers: list[tuple[str, str]], now: datetime, read_at: datetime | int, model: str | None
     ) -> tuple[Reflection, list[WriteResult]]:
         """Apply each part's answer grounded in its part, then keep the whole message where the
         notes of every part do not carry it, and finish the job, in one transaction."""

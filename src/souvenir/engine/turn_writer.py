@@ -24,7 +24,7 @@ from souvenir.lexical.durable import ENABLED as _DURABLE_READ
 from souvenir.lexical.durable import durable, fleeting
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.tokens import load_jieba_for
-from souvenir.limits import check_field, check_text, check_time
+from souvenir.limits import check_erased_since, check_field, check_text, check_time
 from souvenir.results import WriteResult
 from souvenir.store.protocol import Store
 from souvenir.timeutil import aware, utcnow
@@ -78,7 +78,7 @@ class TurnWriter:
         language: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
-        unless_erased_since: datetime | None = None,
+        unless_erased_since: datetime | int | None = None,
     ) -> tuple[int, WriteResult | None]:
         """Store one exchange. With a chat model, a reflection job is queued in the same
         transaction (the worker runs it after the reply); in no-model mode the user's
@@ -96,7 +96,8 @@ class TurnWriter:
         for an unknown zone, and :class:`ErasedError`, writing nothing, when
         ``unless_erased_since`` is given and the user was deleted, or one of their memories
         forgotten, since then (checked under the user's lock: an exchange recorded late never
-        undoes an erasure made after it began).
+        undoes an erasure made after it began): the store's erasure number its context read
+        (:attr:`~souvenir.results.ContextResult.erasure_clock`), or a time.
         """
         now = aware(now or utcnow())
         check_ids(channel, external_id, story)
@@ -106,6 +107,7 @@ class TurnWriter:
         check_time(time)
         zone_text = canonical_zone(timezone) if timezone else None
         check_field(question, "question")
+        check_erased_since(unless_erased_since)
         # Secrets never reach the store, whichever path writes (seed 001 §9): the message's
         # values leave the reply too, the answer to the assistant's question for a secret too
         # (``question``: what the assistant said before the message, when the caller holds it)

@@ -21,7 +21,7 @@ from souvenir.library.opening import settings_for
 from souvenir.library.user_data import UserData
 from souvenir.library.id_checks import checked_ids
 from souvenir.errors import CapacityError, InputError
-from souvenir.limits import MAX_TEXT_BYTES, check_field
+from souvenir.limits import MAX_TEXT_BYTES, check_erased_since, check_field, check_seconds
 from souvenir.engine.curation import MAX_BATCH
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
@@ -115,7 +115,7 @@ class Souvenir(UserData):
         channel: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
-        unless_erased_since: datetime | None = None,
+        unless_erased_since: datetime | int | None = None,
         source: str | None = None,
     ) -> TurnRecorded:
         """Store one exchange after the bot replied. With a chat model its reflection is
@@ -127,9 +127,12 @@ class Souvenir(UserData):
         its request for a secret is not kept. ``unless_erased_since``: raise
         :class:`~souvenir.errors.ErasedError`, writing nothing, when the user was deleted or one
         of their memories forgotten since then (a late write of an earlier exchange: the
-        proxy's). ``source``: the caller's own id of the exchange (``schemas.turn_source``: at most 256
+        proxy's): the :attr:`~souvenir.results.ContextResult.erasure_clock` of the exchange's
+        context (exact across replicas: the store's own order), or a time (replicas' wall
+        clocks compared). ``source``: the caller's own id of the exchange (``schemas.turn_source``: at most 256
         characters, no secret, not ``turn:`` / ``proxy:`` / ``request:``), carried by the memories the
         turn writes; default ``turn:<id>``."""
+        check_erased_since(unless_erased_since)
         turn = validated(
             TurnCreate,
             channel=self._who(channel),
@@ -164,7 +167,7 @@ class Souvenir(UserData):
         retry): the user then asks again (``Store.was_acted``)."""
         rt = self.runtime
         user_id = rt.store.find_user(self._who(channel), user)
-        since = utcnow() - timedelta(seconds=within_s)
+        since = utcnow() - timedelta(seconds=check_seconds(within_s, "within_s"))
         return user_id is not None and rt.store.was_acted(user_id, source, since, client_retry=client_retry)
 
     def add_turn_once(
@@ -181,7 +184,7 @@ class Souvenir(UserData):
         channel: str | None = None,
         timezone: str | None = None,
         question: str | None = None,
-        unless_erased_since: datetime | None = None,
+        unless_erased_since: datetime | int | None = None,
         client_retry: bool = False,
     ) -> bool:
         """:meth:`add_turn` unless a turn of the same ``source`` (a request's key: the proxy
@@ -190,6 +193,7 @@ class Souvenir(UserData):
         racing retries record one turn. Returns whether this call recorded it. ``question``,
         ``time`` and ``unless_erased_since``: as in :meth:`add_turn` (the proxy reads the
         question in the request's ``messages``); ``client_retry``: as in :meth:`request_acted`."""
+        check_erased_since(unless_erased_since)
         turn = validated(
             TurnCreate,
             channel=self._who(channel),
@@ -203,11 +207,12 @@ class Souvenir(UserData):
             timezone=timezone,
         )
         rt = self.runtime
+        window = timedelta(seconds=check_seconds(within_s, "within_s"))
         with rt.store.transaction():
             user_id = rt.store.find_user(turn.channel, turn.user)
             if user_id is not None:
                 rt.store.lock_user(user_id)
-                since = utcnow() - timedelta(seconds=within_s)
+                since = utcnow() - window
                 if rt.store.has_turn(user_id, source, since, client_retry=client_retry):
                     return False
             self._record(turn, source=source, unless_erased_since=unless_erased_since)
@@ -216,7 +221,7 @@ class Souvenir(UserData):
         return True
 
     def _record(
-        self, turn: TurnCreate, source: str | None = None, unless_erased_since: datetime | None = None
+        self, turn: TurnCreate, source: str | None = None, unless_erased_since: datetime | int | None = None
     ) -> tuple[int, WriteResult | None]:
         """The engine records a validated turn: its id, and the no-model write's result."""
         return self.runtime.engine.record_turn(

@@ -11,6 +11,7 @@ from typing import Any
 from souvenir.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.errors import InputError
+from souvenir.limits import check_seconds
 from souvenir.llm.budget import REPLY_TOKENS
 from souvenir.library.access_keys import create_key, keys_in_force
 from souvenir.engine.runtime import Runtime
@@ -175,6 +176,7 @@ class Operations:
         before it exits; a job waiting for its retry is waited for); ``False`` when some were
         left (at once when the model's breaker stays open past the deadline). Nothing to do
         without a chat model."""
+        timeout_s = check_seconds(timeout_s, "timeout_s")  # a day at most (InputError past it, or not finite)
         worker = self.runtime.worker
         if worker is None:
             return True

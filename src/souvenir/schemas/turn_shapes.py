@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, PrivateAttr, field_validator
 
 from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_language
 from souvenir.schemas.turn_source import MAX_SOURCE_CHARS, check_source
@@ -148,9 +148,25 @@ class ContextPublic(_Out):
     degraded: bool = False
     degraded_cause: str | None = None
     unknown_user: str | None = _UNKNOWN_USER
+    #: kept out of the JSON: a store-wide count of erasures, every tenant's (a side channel)
+    _erasure_clock: int | None = PrivateAttr(default=None)
+
+    @property
+    def erasure_clock(self) -> int | None:
+        """The store's erasure number read before this context read the user's data
+        (:attr:`~souvenir.results.ContextResult.erasure_clock`): pass it to ``add_turn(...,
+        unless_erased_since=)`` when recording the exchange later. The library's only; never
+        in the HTTP answer (it counts every tenant's erasures)."""
+        return self._erasure_clock
 
     @classmethod
     def from_result(cls, r: ContextResult) -> ContextPublic:
+        public = cls._shape(r)
+        public._erasure_clock = r.erasure_clock
+        return public
+
+    @classmethod
+    def _shape(cls, r: ContextResult) -> ContextPublic:
         return cls(
             memories=[SelectedMemory.from_selection(s, r.tz) for s in r.memories],
             rules=[SelectedMemory.from_selection(s, r.tz) for s in r.rules],

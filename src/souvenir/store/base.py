@@ -155,9 +155,21 @@ class SQLStore(
             watch.start(self._query("SELECT n FROM erasure_clock WHERE id = 1", ())[0][0])
             self.erasure_watch = watch
 
-    def _erasing(self, conn) -> None:
+    def _erasing(self, conn) -> int | None:
+        """Inside an erasure's transaction: the store's erasure number moved on; returns it
+        (``None`` before migration 0026)."""
         if self.erasure_watch is not None:
-            tick_erasure_clock(conn, self.erasure_watch.instance)
+            return tick_erasure_clock(conn, self.erasure_watch.instance)
+        return None
+
+    def erasure_number(self) -> int | None:
+        """The store's erasure number now (:mod:`souvenir.store.erasure_clock`: every erasure
+        numbered up to it is committed), ``None`` before migration 0026: read before reading
+        what a write made later depends on, and passed to :meth:`erased_since`."""
+        if self.erasure_watch is None:
+            return None
+        rows = self._query("SELECT n FROM erasure_clock WHERE id = 1", ())
+        return int(rows[0][0]) if rows else None
 
     def _erasures_since(self, after: int, upto: int) -> list[tuple[int, str]]:
         return [
@@ -217,11 +229,23 @@ class SQLStore(
             ).fetchone()[0]
 
     def find_user_story(self, channel: str, external_id: str, story: str | None) -> tuple[int | None, int | None]:
-        """(user id, story id) in one round trip, ``None`` for what does not exist (the story
-        id is ``None`` without ``story``); inside :meth:`read_turn`, the user's read-cache
-        tick is read with them (the turn's reads then need no other round trip for it), and the
-        store's erasure number (another replica's erasure empties this process's caches of
-        texts' readings: :mod:`souvenir.store.erasure_clock`)."""
+        """(user id, story id): :meth:`find_user_story_clock` without the erasure number."""
+        user_id, story_id, _ = self.find_user_story_clock(channel, external_id, story, unknown=False)
+        return user_id, story_id
+
+    def find_user_story_clock(
+        self, channel: str, external_id: str, story: str | None, *, unknown: bool = True
+    ) -> tuple[int | None, int | None, int | None]:
+        """(user id, story id, the store's erasure number) in one round trip, ``None`` for what
+        does not exist (the story id is ``None`` without ``story``; the number before migration
+        0026); inside :meth:`read_turn`, the user's read-cache tick is read with them (the
+        turn's reads then need no other round trip for it). The erasure number is read before
+        any of the user's data (this is a turn's first read): an exchange recording late what
+        it read passes it back (``unless_erased_since``) and is refused when an erasure of the
+        user numbered above it committed since (:meth:`erased_since`); another replica's
+        erasure empties this process's caches of texts' readings
+        (:mod:`souvenir.store.erasure_clock`). An unknown user: the number alone, a second read
+        (``unknown=False``: not read, ``None``)."""
         watch = self.erasure_watch
         clock = ", (SELECT n FROM erasure_clock WHERE id = 1)" if watch is not None else ", NULL"
         rows = self._query(
@@ -231,13 +255,13 @@ class SQLStore(
             (story or "", channel, external_id),
         )
         if not rows:
-            return None, None
+            return None, None, self.erasure_number() if unknown else None
         user_id, story_id, tick, reload_tick, erasures = rows[0]
         if watch is not None and not self._in_own_transaction():
             watch.observe(erasures, self._erasures_since)  # another replica's erasure: caches emptied
         if self._read_cache is not None and not self._in_own_transaction():
             self._read_cache.prime(user_id, [(tick, reload_tick)] if tick is not None else [])
-        return user_id, story_id if story else None
+        return user_id, story_id if story else None, None if erasures is None else int(erasures)
 
     def find_story(self, user_id: int, name: str) -> int | None:
         rows = self._query("SELECT id FROM stories WHERE user_id = ? AND name = ?", (user_id, name))

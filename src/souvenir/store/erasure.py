@@ -110,8 +110,9 @@ class ErasureMixin:
             if row is None:
                 return None
             user_id = row[0]
-            note_erasure(conn, user_id, now)  # a late write of what was said before is refused
-            self._erasing(conn)  # type: ignore[attr-defined]
+            self.lock_user(user_id)  # type: ignore[attr-defined]  # a write checking the marks ends first
+            # a late write of what was said before is refused (its number read before this one)
+            note_erasure(conn, user_id, now, self._erasing(conn))  # type: ignore[attr-defined]
             chain = self._chain(conn, memory_id)
             # the indexer's queue rows first, holding nothing else yet: a claim holding them
             # (PostgreSQL FOR UPDATE) may repair a memory's hash, and must not wait for our
@@ -212,8 +213,8 @@ class ErasureMixin:
         mine = f"SELECT id FROM memories WHERE user_id = ? AND kind <> 'rule' AND id NOT IN ({kept})"
         every = f"SELECT id FROM memories WHERE user_id = ? AND id NOT IN ({kept})"
         with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
-            note_erasure(conn, user_id, now)
-            self._erasing(conn)  # type: ignore[attr-defined]
+            self.lock_user(user_id)  # type: ignore[attr-defined]  # a write checking the marks ends first
+            note_erasure(conn, user_id, now, self._erasing(conn))  # type: ignore[attr-defined]
             erased = conn.execute(
                 f"SELECT text FROM memories WHERE id IN ({mine}) UNION ALL "
                 f"SELECT text FROM memory_history WHERE memory_id IN ({mine})",
@@ -258,8 +259,8 @@ class ErasureMixin:
             (user_id,) if said is None else (user_id, to_text(said), request_turn if request_turn is not None else -1)
         )
         with dropping_readings(), self.transaction() as conn:  # type: ignore[attr-defined]
-            note_erasure(conn, user_id, now)
-            self._erasing(conn)  # type: ignore[attr-defined]
+            self.lock_user(user_id)  # type: ignore[attr-defined]  # a write checking the marks ends first
+            note_erasure(conn, user_id, now, self._erasing(conn))  # type: ignore[attr-defined]
             key = erasure_key(conn)  # the request's retry key becomes a keyed mark
             for turn_id, source in conn.execute(
                 "SELECT id, source FROM turns WHERE id = ? AND user_id = ? AND source LIKE 'proxy:%'",

@@ -15,11 +15,12 @@ __all__ = ["Plumbing"]
 class Plumbing:
     """Base of the store's mixins; at run time only :meth:`_erasing`."""
 
-    def _erasing(self, conn: Any) -> None:
+    def _erasing(self, conn: Any) -> int | None:
         """Called inside each erasure's transaction ``conn`` (a memory forgotten, a user's
         texts or the user erased, a turn emptied): the store counts it
-        (:mod:`souvenir.store.erasure_clock`); the SQLite store then wipes its write-ahead log
-        once it commits."""
+        (:mod:`souvenir.store.erasure_clock`) and returns its number (``None``: not counted);
+        the SQLite store then wipes its write-ahead log once it commits."""
+        return None
 
     if TYPE_CHECKING:  # pragma: no cover
 

@@ -179,9 +179,10 @@ class SQLiteStore(SQLStore):
                     raise StoreError(f"SQLite error: {exc}") from exc
                 raise
 
-    def _erasing(self, conn) -> None:
-        super()._erasing(conn)
+    def _erasing(self, conn) -> int | None:
+        n = super()._erasing(conn)
         self._wipe_wal = not self._memory
+        return n
 
     def _wipe_log(self) -> None:
         """After an erasure commits: copy the write-ahead log into the database and truncate it

@@ -45,17 +45,18 @@ def _instant(moment: datetime) -> str:
     return aware.isoformat(timespec="microseconds")
 
 
-def note_erasure(conn, user_id: int, now: datetime) -> None:
-    """Inside an erasure's transaction: the user was erased at ``now`` (marks older than
-    :data:`ERASURE_MARK` go)."""
+def note_erasure(conn, user_id: int, now: datetime, clock: int | None = None) -> None:
+    """Inside an erasure's transaction: the user was erased at ``now``, with the store's
+    erasure number ``clock`` (:func:`~souvenir.store.erasure_clock.tick_erasure_clock`'s, this
+    erasure's; ``None`` where the store counts none) — marks older than :data:`ERASURE_MARK` go."""
     row = conn.execute("SELECT channel, external_id FROM users WHERE id = ?", (user_id,)).fetchone()
     if row is None:
         return
     conn.execute("DELETE FROM erasures WHERE erased_at < ?", (_instant(now - ERASURE_MARK),))
     conn.execute(
-        "INSERT INTO erasures (user_key, erased_at) VALUES (?, ?) "
-        "ON CONFLICT (user_key) DO UPDATE SET erased_at = excluded.erased_at",
-        (user_key(row[0], row[1], erasure_key(conn)), _instant(now)),
+        "INSERT INTO erasures (user_key, erased_at, clock) VALUES (?, ?, ?) "
+        "ON CONFLICT (user_key) DO UPDATE SET erased_at = excluded.erased_at, clock = excluded.clock",
+        (user_key(row[0], row[1], erasure_key(conn)), _instant(now), clock),
     )
 
 
@@ -117,15 +118,25 @@ class UserDataMixin(Plumbing):
             row.pop("tick_mark", None)
         return out
 
-    def erased_since(self, channel: str, external_id: str, since: datetime) -> bool:
-        """Whether the user was deleted, or one of their memories forgotten, at or after
-        ``since`` (within :data:`ERASURE_MARK`): call it under the user's lock, in the write's
-        transaction."""
+    def erased_since(self, channel: str, external_id: str, since: datetime | int) -> bool:
+        """Whether the user was deleted, or one of their memories forgotten, since ``since``
+        (within :data:`ERASURE_MARK`): call it under the user's lock, in the write's
+        transaction. ``since``: the store's erasure number the exchange read when it began
+        (:attr:`~souvenir.results.ContextResult.erasure_clock`; an erasure numbered above it
+        committed after that read, whichever replica made it — exact), or a time (an erasure
+        marked at or after it: the replicas' wall clocks compared, the eraser's ``now`` being
+        when its turn began — docs/security.md, "An erasure raced across replicas")."""
         key = self._query("SELECT value FROM store_secrets WHERE name = 'erasure_key'", ())
         keyed = user_key(channel, external_id, key[0][0]) if key else None
+        if isinstance(since, int) and not isinstance(since, bool):
+            test, value = "clock > ?", since
+        elif isinstance(since, datetime):
+            test, value = "erased_at >= ?", _instant(since)  # type: ignore[assignment]
+        else:
+            raise TypeError(f"since: a datetime or the store's erasure number, not {type(since).__name__}")
         rows = self._query(
-            "SELECT 1 FROM erasures WHERE user_key IN (?, ?) AND erased_at >= ?",
-            (keyed or "", user_key(channel, external_id), _instant(since)),
+            f"SELECT 1 FROM erasures WHERE user_key IN (?, ?) AND {test}",
+            (keyed or "", user_key(channel, external_id), value),
         )
         return bool(rows)
 
@@ -136,8 +147,7 @@ class UserDataMixin(Plumbing):
             # no advisory lock taken here (as before): a turn written meanwhile either committed
             # first (its rows are deleted below), or sees this mark, or fails on the user row gone
             now = utcnow()
-            note_erasure(conn, user_id, now)
-            self._erasing(conn)
+            note_erasure(conn, user_id, now, self._erasing(conn))
             # what the user said outlives them as keyed marks: an old export is not imported back
             from souvenir.store.erased_texts import note_erased_texts
 
