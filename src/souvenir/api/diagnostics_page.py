@@ -150,11 +150,23 @@ def _part(item: dict, name: str) -> str:
     return "0" if abs(value) < 0.005 else f"{value:+.2f}"
 
 
+#: Longest cell value, in characters, read as one token (a time, an action, a reason code, an
+#: id, a model's name) and kept on one line: the longest the page shows is a time, 20.
+TOKEN_CHARS = 32
+
+
+def _cell(value: object) -> str:
+    """One ``<td>``: a short ASCII value without a blank (a time, an id, a reason code) is one token
+    kept on one line (``class='tok'``), so the long text beside it cannot squeeze its column to
+    a letter's width ("actio|n"); any other text wraps, anywhere if it must."""
+    text = "" if value is None else str(value)
+    token = 0 < len(text) <= TOKEN_CHARS and text.isascii() and not any(c.isspace() for c in text)
+    return f"<td class='tok'>{escape(text)}</td>" if token else f"<td>{escape(text)}</td>"
+
+
 def _table(headers: list[str], rows: list[list[object]], cls: str = "") -> str:
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape('' if v is None else str(v))}</td>" for v in row) + "</tr>" for row in rows
-    )
+    body = "".join("<tr>" + "".join(_cell(v) for v in row) + "</tr>" for row in rows)
     klass = f" class='{cls}'" if cls else ""
     return f"<table{klass}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -351,7 +363,8 @@ def render_page(data: dict) -> str:
         "body{font-family:sans-serif;margin:1.5em auto;max-width:120em;padding:0 1.5em;line-height:1.35}"
         "table{border-collapse:collapse;margin-bottom:1em;width:100%}"
         "td,th{border:1px solid #ccc;padding:.2em .45em;text-align:left;vertical-align:top;"
-        "white-space:pre-line;overflow-wrap:anywhere}th{background:#eee;font-weight:600}"
+        "white-space:pre-line;overflow-wrap:anywhere}th{background:#eee;font-weight:600;overflow-wrap:normal}"
+        "td.tok{white-space:nowrap;overflow-wrap:normal}"
         "table.picks{table-layout:fixed;font-size:.9em}"
         "table.picks td.num,table.picks th.num{text-align:right;white-space:nowrap;"
         "font-variant-numeric:tabular-nums;overflow-wrap:normal;overflow:hidden}"

@@ -34,15 +34,17 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["admin", "change_memory", "hint_channels", "reach", "without_addresses", "write_kinds"]
 
 
-def reach(principal: Principal, channel: str) -> None:
+def reach(principal: Principal, channel: str, *, named: bool = False) -> None:
     """403 unless ``principal`` reaches the users of ``channel``; the sentence names the key's
     own channels (its holder knows them) and what to do: for the default ``api`` (a channel
     key sent without a channel reaches for it) where a request names its channel; for a
     channel the request named, that another key is needed (naming it again changes nothing),
-    or, when it differs from one of the key's own by case alone, that names are case-sensitive."""
+    or, when it differs from one of the key's own by case alone, that names are case-sensitive.
+    ``named``: the request spelt ``channel`` out (the path's ``/v1/users/api/…``), so even
+    ``api`` was chosen, not defaulted to: "name the channel" would tell it to do what it did."""
     if not principal.reaches(channel):
         own = ", ".join(repr(name) for name in sorted(principal.channels)) or "no channel"
-        if channel == DEFAULT_CHANNEL:
+        if channel == DEFAULT_CHANNEL and not named:
             hint = (
                 "name the channel (a body's \"channel\", the path's /v1/users/{channel}/, the proxy's"
                 " X-Souvenir-Channel header, SouvenirClient(channel=…), `souvenir mcp --channel`;"
