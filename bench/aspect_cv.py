@@ -36,7 +36,7 @@ PREFIX = "aspect"
 def embed(folder: Path) -> None:
     """``folder/aspect-NAME.npz`` for every dataset: the questions naming an asked kind, that
     kind's words through the runtime's USE and e5 query embedders."""
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.engine.runtime import open_runtime
 
     with tempfile.TemporaryDirectory(prefix="aspect-cv-") as tmp:

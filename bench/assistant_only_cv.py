@@ -44,7 +44,7 @@ sys.path.insert(0, str(REPO))
 
 from souvenir.lexical.normalize import key_of  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.types import Candidate  # noqa: E402
+from souvenir.ground.types import Candidate  # noqa: E402
 from souvenir.write.filters import Exchange, run_filters  # noqa: E402
 from souvenir.write.filters.assistant_only import THRESHOLDS, Thresholds, cut_head, cuts, measure  # noqa: E402
 from souvenir.write.filters.assistant_only import drops as _drops_whole  # noqa: E402

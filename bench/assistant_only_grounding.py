@@ -36,7 +36,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from souvenir.replay.formats import parse_locomo  # noqa: E402
-from souvenir.types import Candidate  # noqa: E402
+from souvenir.ground.types import Candidate  # noqa: E402
 from souvenir.write.filters import Exchange, run_filters  # noqa: E402
 from souvenir.write.filters.chain import MODEL_CHAIN  # noqa: E402
 from souvenir.write.grounding import REFLECTION_CHAIN  # noqa: E402

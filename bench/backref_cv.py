@@ -58,15 +58,15 @@ from bench.dialogue_recall import Embeddings  # noqa: E402
 from bench.small_cv import paired_interval  # noqa: E402
 
 from souvenir.bench.shared import embed_all  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.scoring import DenseInput, Scorer  # noqa: E402
 from souvenir.read.scoring.bm25 import bm25_tokens  # noqa: E402
 from souvenir.read.scoring.calibration import calibration_for  # noqa: E402
 from souvenir.read.scoring.conversation import refers_back, sounds_low  # noqa: E402
 from souvenir.read.selection import Pool, Scores, select  # noqa: E402
-from souvenir.timeutil import as_utc  # noqa: E402
-from souvenir.types import KINDS, Candidate  # noqa: E402
+from souvenir.ground.timeutil import as_utc  # noqa: E402
+from souvenir.ground.types import KINDS, Candidate  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = REPO / "bench" / "data" / "backref"

@@ -27,7 +27,7 @@ from souvenir.bench.locomo_stores import CHANNEL, open_store
 from souvenir.bench.recall import _questions, turn_sources
 from souvenir.bench.recall_metrics import recall
 from souvenir.bench.shared import covered
-from souvenir.config import BACKGROUND_READ_S, Settings
+from souvenir.ground.config import BACKGROUND_READ_S, Settings
 from souvenir.llm.prompt_bound import data_tokens
 from souvenir.read.block import memory_lines
 from souvenir.read.block_budget import within_budget

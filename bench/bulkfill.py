@@ -83,7 +83,7 @@ def external_id(n: int) -> str:
     return f"u{n:07d}"
 
 
-_TS = '\'YYYY-MM-DD"T"HH24:MI:SS"+00:00"\''  # souvenir.timeutil.to_text's format
+_TS = '\'YYYY-MM-DD"T"HH24:MI:SS"+00:00"\''  # souvenir.ground.timeutil.to_text's format
 
 _USERS = (
     "INSERT INTO users (channel, external_id, created_at) "

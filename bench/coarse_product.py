@@ -2,8 +2,8 @@
 
 ``selection_step`` of ``souvenir bench latency`` on a store filled as it fills it
 (``bench/context_path.py``'s ``build``), the coarse cosines computed by
-:func:`souvenir.blas.dot_columns` over the read cache's (96, slots) projected columns (the
-code) and by :func:`souvenir.blas.dot_rows` over a row-major copy of the same columns (the
+:func:`souvenir.ground.blas.dot_columns` over the read cache's (96, slots) projected columns (the
+code) and by :func:`souvenir.ground.blas.dot_rows` over a row-major copy of the same columns (the
 product before session 25), alternating query by query (which goes first alternating too);
 CPU of this thread (``time.thread_time``) and each query's selection (ids, passes, order;
 and the printed scores) compared between the two. The old product is swapped in on this
@@ -28,8 +28,8 @@ import numpy as np
 
 from bench.context_path import build
 from souvenir.bench import latency as lat
-from souvenir.blas import coarse_query, dot_rows
-from souvenir.config import Settings
+from souvenir.ground.blas import coarse_query, dot_rows
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.store import readcache
 

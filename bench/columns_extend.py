@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from souvenir.read.scoring import Scorer
 from souvenir.read.scoring.user_columns import UserColumns
 from souvenir.read.selection import Pool
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 _WORDS = {
     "en": "I went hiking with my sister last weekend near the lake and we cooked pasta".split(),

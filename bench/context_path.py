@@ -39,7 +39,7 @@ REPO = Path(__file__).resolve().parent.parent
 from souvenir.bench import latency as lat  # noqa: E402
 from souvenir.bench import latency_http as lat_http  # noqa: E402
 from souvenir.bench.latency_http import Server as Server_  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 
 #: The messages timed: ``souvenir bench latency``'s five, numbered as it numbers them.

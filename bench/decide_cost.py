@@ -19,7 +19,7 @@ import time
 from datetime import datetime, timezone
 
 from souvenir.bench.synthetic import make_corpus
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write import admission
 
 

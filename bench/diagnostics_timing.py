@@ -19,7 +19,7 @@ import httpx
 
 
 from souvenir.api.app import create_app  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.replay.apply import replay_locomo  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402

@@ -41,7 +41,7 @@ import numpy as np
 from bench.cv_data import SHARED, Dataset, load, log  # noqa: E402
 from bench.cv_evaluator import _split  # noqa: E402
 
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.read.scoring import SCORE_FLOOR, DenseInput, Scorer  # noqa: E402
 from souvenir.read.scoring.bm25 import LexicalIndex, bm25_tokens  # noqa: E402
 from souvenir.read.scoring.calibration import calibration_for  # noqa: E402

@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 from souvenir.bench import latency as lat
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 TEXTS = ("I moved to Kuala Lumpur last month", "My sister started a bakery in Ipoh")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bench.assistant_only_grounding import REPO, _as_user
 from souvenir.replay.formats import parse_locomo
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.fragments import fragments
 from souvenir.write.grounding import REFLECTION_CHAIN

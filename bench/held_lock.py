@@ -107,7 +107,7 @@ PLACES = (
 SERVER = """
 import sys, uvicorn
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 settings = Settings(database_url=sys.argv[1], embedder="none", window_embedder="none", _env_file=None)
 uvicorn.run(create_app(settings), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """

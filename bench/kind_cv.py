@@ -37,7 +37,7 @@ from bench.small_cv import paired_interval  # noqa: E402
 from bench.small_stores import full_figures  # noqa: E402
 
 from souvenir.candidates.score_map import Scores  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.breadth import broad_question  # noqa: E402

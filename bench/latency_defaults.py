@@ -27,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 from souvenir.bench.latency import fill, selection_step, unit_vectors, window_dim  # noqa: E402
 from souvenir.bench.timing import timed  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 

@@ -1,7 +1,7 @@
 """The numeric levers of the read path's speed, each timed alone (docs/benchmarks.md, "Latency").
 
 * the scores' product: BLAS on one thread, BLAS on every core, ``einsum`` (what
-  ``souvenir.blas.dot_rows`` uses), on n × 512 float32 matrices, and how many values BLAS
+  ``souvenir.ground.blas.dot_rows`` uses), on n × 512 float32 matrices, and how many values BLAS
   changes when the same rows sit elsewhere in a matrix (slices of one 1,000 × 512 matrix);
 * one USE query embedding and USE indexing (batches of 64) on one thread and on two.
 
@@ -22,7 +22,7 @@ from threadpoolctl import threadpool_limits
 
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, timed
-from souvenir.blas import dot_rows
+from souvenir.ground.blas import dot_rows
 
 
 def percentile(ms: list[float], q: float) -> float:

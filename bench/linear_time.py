@@ -25,7 +25,7 @@ from pathlib import Path
 
 from souvenir.bench.adversarial import SECRET_HINTS, messages, package_patterns, sweep
 from souvenir.library import Souvenir
-from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.ground.limits import MAX_TEXT_BYTES
 
 
 def path_sweep() -> list[tuple[float, float, str]]:

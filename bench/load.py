@@ -54,7 +54,7 @@ REPO = Path(__file__).resolve().parent.parent
 import httpx  # noqa: E402
 
 import souvenir  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.replay.apply import replay_locomo  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402

@@ -27,7 +27,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from souvenir.config import BACKGROUND_READ_S, PROMPT_TOKENS_PER_S
+from souvenir.ground.config import BACKGROUND_READ_S, PROMPT_TOKENS_PER_S
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import fact_sentences
 from souvenir.llm.prompt_bound import data_bound, data_tokens
@@ -150,7 +150,7 @@ def replay(folder: Path, limit: int, tmp: Path) -> None:
     """Each long turn of ``folder`` (over the bound, a fact part) as its own user's turn, once
     with the stand-in model (in parts) and once without a model; per turn, the share of the
     message's fact words the user's memories hold on each side."""
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.engine.runtime import open_runtime
     from souvenir.write.grounding import content_share
 

@@ -38,12 +38,12 @@ from souvenir.bench.shared import covered, embed_all  # noqa: E402
 from souvenir.bench.locomo_stores import CHANNEL, open_store  # noqa: E402
 from souvenir.bench.multilingual import NOW, splits  # noqa: E402
 from souvenir.bench.recall import _questions, conversation_files, turn_sources  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
 from souvenir.read.scoring.fusion import zscore  # noqa: E402
-from souvenir.timeutil import as_utc  # noqa: E402
-from souvenir.types import Candidate  # noqa: E402
+from souvenir.ground.timeutil import as_utc  # noqa: E402
+from souvenir.ground.types import Candidate  # noqa: E402
 
 SHARED = REPO.parent / "shared" / "data"
 

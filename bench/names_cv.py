@@ -66,7 +66,7 @@ def two_names(ds: Dataset) -> np.ndarray:
 def embed(folder: Path) -> None:
     import tempfile
 
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.engine.runtime import open_runtime
 
     embed_pairs(folder)

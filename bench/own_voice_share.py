@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from bench.assistant_only_grounding import REPO, pairs
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import run_filters
 from souvenir.write.filters.own_voice import own_voice_filter
 from souvenir.write.grounding import REFLECTION_CHAIN

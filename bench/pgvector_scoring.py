@@ -42,7 +42,7 @@ import psycopg
 
 
 from souvenir.store import open_store  # noqa: E402
-from souvenir.hashing import content_hash  # noqa: E402
+from souvenir.ground.hashing import content_hash  # noqa: E402
 from souvenir.store.pgvector_scores import vector_literal  # noqa: E402
 from tests.pgvector_server import database, pgvector_server  # noqa: E402
 

@@ -15,7 +15,7 @@ import statistics
 import sys
 from datetime import datetime, timezone
 
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write import admission
 from souvenir.write.admission import _elaboration, _flip, _restated
 from souvenir.write.pool_reach import PoolIndex

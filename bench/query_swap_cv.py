@@ -88,7 +88,7 @@ def embed(
     with the first ``shown`` texts."""
     import tempfile
 
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.engine.runtime import open_runtime
 
     with tempfile.TemporaryDirectory(prefix=f"{prefix}-cv-") as tmp:

@@ -36,7 +36,7 @@ import httpx
 
 
 from souvenir.engine.core import Engine  # noqa: E402
-from souvenir.errors import ModelError  # noqa: E402
+from souvenir.ground.errors import ModelError  # noqa: E402
 from souvenir.llm import BreakerOpenError, OpenAIChatClient  # noqa: E402
 from souvenir.write.reflection import REFLECTION_SCHEMA, reflection_messages  # noqa: E402
 from souvenir.store import open_store  # noqa: E402

@@ -136,9 +136,9 @@ def run(store: str, copy: str = "raw") -> dict:
     import anyio
 
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.library import Souvenir
-    from souvenir.mcp_server import http_app
+    from souvenir.mcp.server import http_app
     from souvenir.privacy import redact_turn
 
     all_cases = cases()

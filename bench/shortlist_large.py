@@ -37,11 +37,11 @@ from souvenir.bench.shared import covered  # noqa: E402
 from souvenir.bench.locomo_stores import CHANNEL, open_store  # noqa: E402
 from souvenir.bench.recall_metrics import recall  # noqa: E402
 from souvenir.bench.recall import _questions, turn_sources  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.replay.formats import parse_locomo  # noqa: E402
 from souvenir.engine.runtime import open_runtime  # noqa: E402
 from souvenir.read.scoring import Scorer, ScoringConfig  # noqa: E402
-from souvenir.hashing import content_hash  # noqa: E402
+from souvenir.ground.hashing import content_hash  # noqa: E402
 
 CONFIGS = {
     "exact": ScoringConfig(shortlist_from=0),

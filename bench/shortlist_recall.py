@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 from souvenir.bench.recall import run_recall
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.read.scoring import ScoringConfig
 
 #: (label, configuration): the exact score, then shortlists of 2, 4 and 8 times 24 places.

@@ -48,7 +48,7 @@ REPO = Path(__file__).resolve().parent.parent
 import psycopg  # noqa: E402
 
 from bench.bulkfill import CHANNEL, QUESTIONS, Shape, embed_for_real, external_id, fill  # noqa: E402
-from souvenir.config import Settings  # noqa: E402
+from souvenir.ground.config import Settings  # noqa: E402
 from souvenir.engine.runtime import Runtime, open_runtime  # noqa: E402
 
 #: A sequential scan of a table with more rows than this is flagged in the plans.
@@ -252,7 +252,7 @@ def background_queries(store: ScaleStore) -> list[dict]:
 
 def _claim_and_release(store, name: str) -> None:
     """One claim of the indexer's (nothing is stale here: it claims nothing), released."""
-    from souvenir.timeutil import utcnow
+    from souvenir.ground.timeutil import utcnow
 
     got = store.claim_stale_vectors(name, 64, 120.0, utcnow())
     store.release_vector_claims(name, got.token)

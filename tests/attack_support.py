@@ -13,7 +13,7 @@ from typing import TypeVar
 
 import httpx
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import CannedServer
 
 #: A chat completion ("Hi there"): what a canned upstream answers the proxy.

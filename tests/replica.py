@@ -23,7 +23,7 @@ def run_replica(url: str, chat_url: str, name: str, writes: int, ready, go, resu
     from souvenir.engine.core import Engine
     from souvenir.llm import OpenAIChatClient
     from souvenir.store import open_store
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.engine.worker import ReflectionWorker
 
     store = open_store(url)

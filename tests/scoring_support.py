@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 
 JULY_2023 = datetime(2023, 7, 1, tzinfo=timezone.utc)

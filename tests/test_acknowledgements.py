@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from souvenir.write.admission import ACTIONS, Decision, coverage, decide, said_before
 from souvenir.write.dedup import fingerprint
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)
 LATER = datetime(2025, 6, 9, 12, 0, tzinfo=timezone.utc)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange, assistant_only_filter
 
 KEPT = [

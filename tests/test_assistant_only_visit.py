@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.filters.assistant_only import Thresholds, drops, measure
 

@@ -13,7 +13,7 @@ import pytest
 
 from souvenir.write.admission import decide
 from souvenir.lexical.keyed import user_keys
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 
 EARLY = datetime(2025, 1, 5, tzinfo=timezone.utc)
 LATE = datetime(2025, 3, 5, tzinfo=timezone.utc)

@@ -15,7 +15,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.auth import bind_refusal
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.api.keys import create_key, hash_key
 from souvenir.store import open_store
 from tests.servers import UvicornThread
@@ -95,7 +95,7 @@ def test_unauthenticated_wrong_and_revoked_keys_get_401(tmp_path):
 
 
 def store_now():
-    from souvenir.timeutil import utcnow
+    from souvenir.ground.timeutil import utcnow
 
     return utcnow()
 

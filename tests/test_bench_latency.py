@@ -15,7 +15,7 @@ import souvenir
 from souvenir.bench.latency import format_report, plot, read_cache_line, read_cache_rss, seed_reference
 from souvenir.cli.main import app
 from souvenir.read.selection import SelectionConfig, select
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

@@ -14,7 +14,7 @@ from souvenir.bench.recall_metrics import bootstrap_ci, summarise
 from souvenir.bench.recall import turn_sources
 from souvenir.cli.main import app
 from souvenir.replay.formats import parse_locomo
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 from .conftest import shared_path
 

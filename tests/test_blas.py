@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from souvenir.blas import BLOCK, dot_columns, dot_rows, gathered_dot, project_columns, project_rows
+from souvenir.ground.blas import BLOCK, dot_columns, dot_rows, gathered_dot, project_columns, project_rows
 
 
 def test_a_row_gets_the_same_bits_wherever_it_sits():

@@ -15,9 +15,9 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.keys import create_key, keys_in_force
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.store import open_store
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 from tests.servers import UvicornThread, free_port
 
 

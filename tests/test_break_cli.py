@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from souvenir.cli.main import app
 from souvenir.engine.core import Engine
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 runner = CliRunner()
 

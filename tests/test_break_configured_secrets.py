@@ -6,9 +6,9 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 from tests.servers import ChatServer, EmbeddingServer, UvicornThread
 
 PASSWORD = "pwSECRETPW"

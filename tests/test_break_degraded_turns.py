@@ -6,7 +6,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.engine.core import Engine
 from souvenir.engine.runtime import Runtime
@@ -90,7 +90,7 @@ def test_a_degraded_turn_is_counted_while_the_store_stays_locked(tmp_path):
 def test_a_query_the_stopping_index_cancelled_is_an_embedder_error(tmp_path):
     """Shutdown while turns wait for the query thread: a query cancelled before it ran is a
     degraded turn's EmbedderError, not a CancelledError (a 500)."""
-    from souvenir.errors import EmbedderError
+    from souvenir.ground.errors import EmbedderError
     from souvenir.index.vectors import QUERY_THREADS
 
     store = open_store(f"sqlite:///{tmp_path / 'x.db'}")

@@ -9,7 +9,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.auth import parse_host
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread
 
 

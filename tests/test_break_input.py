@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread
 
 

@@ -84,7 +84,7 @@ AFTERTHOUGHTS = [
 
 @pytest.mark.parametrize("message", AFTERTHOUGHTS)
 def test_the_clause_after_a_request_is_not_its_topic(message):
-    from souvenir.types import Memory
+    from souvenir.ground.types import Memory
     from souvenir.write.forget_match import match_forget
 
     stored = [

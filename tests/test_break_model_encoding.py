@@ -12,7 +12,7 @@ import pytest
 import zstandard
 
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.errors import EmbedderError, ModelError
+from souvenir.ground.errors import EmbedderError, ModelError
 from souvenir.llm.chat import OpenAIChatClient
 from tests.servers import CannedServer
 

@@ -70,7 +70,7 @@ def test_every_read_route_answers_while_another_process_holds_the_write_lock(tmp
     list, search, history, profile, export, diagnostics — even with the read path's own
     bookkeeping (counters, the selection record) queued behind the lock."""
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from tests.servers import UvicornThread
 
     db = tmp_path / "reads.db"
@@ -107,7 +107,7 @@ def test_job_ids_past_64_bits_are_a_422_not_a_500(tmp_path):
     SQLite (OverflowError, 500); it is refused like one in a path."""
     from souvenir.api.app import create_app
     from souvenir.api.keys import create_key
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.store import open_store
     from tests.servers import UvicornThread
 

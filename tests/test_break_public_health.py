@@ -7,9 +7,9 @@ import json
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 from tests.servers import ChatServer, UvicornThread
 
 KEY = "sk-live-SECRETKEY1234567890"

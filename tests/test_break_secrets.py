@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.privacy import redact
 from tests.servers import UvicornThread
 

@@ -36,7 +36,7 @@ def _bearer(key: str) -> dict:
 
 # -- a tenant's key and the users of other tenants ---------------------------------------------
 def _url_settings(url: str):
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     return Settings(database_url=url, embedder="none", window_embedder="none", _env_file=None)
 

@@ -20,7 +20,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.errors import EmbedderError, InputError, ModelError
+from souvenir.ground.errors import EmbedderError, InputError, ModelError
 from souvenir.library import Souvenir
 from souvenir.llm.chat import OpenAIChatClient
 from tests.attack_support import stub_model_settings
@@ -280,7 +280,7 @@ def test_the_proxy_answers_504_when_the_upstream_drips_past_its_bound(tmp_path, 
 
 @pytest.mark.parametrize("memory_text, message", RELAYED[:5])
 def test_a_fact_beside_someone_elses_forget_is_not_dropped_as_a_request(memory_text, message):
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.write.filters.forget_request import forget_request_filter
     from souvenir.write.filters.shapes import Exchange
 

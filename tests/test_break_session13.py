@@ -19,9 +19,9 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.errors import EmbedderError, ModelError
+from souvenir.ground.errors import EmbedderError, ModelError
 from souvenir.llm.chat import OpenAIChatClient
 from tests.attack_support import stub_model_settings
 from tests.servers import UvicornThread, serving
@@ -194,7 +194,7 @@ def test_a_request_with_both_lengths_is_refused_on_rest_and_the_proxy(tmp_path):
 
 def test_a_request_with_both_lengths_is_refused_by_the_mcp_face(tmp_path):
     from souvenir.library import Souvenir
-    from souvenir.mcp_server import http_app
+    from souvenir.mcp.server import http_app
 
     with Souvenir.open(tmp_path / "m.db", embedder="none", window_embedder="none", background=False) as memory:
         call = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}
@@ -350,7 +350,7 @@ def _import(tmp_path, path):
 
 @pytest.mark.parametrize("line", ["[" * 200_000, '{"text": ' + "[" * 200_000 + "}"])
 def test_an_import_line_nested_too_deep_is_a_clear_error(tmp_path, line):
-    from souvenir.errors import FileFormatError
+    from souvenir.ground.errors import FileFormatError
 
     path = tmp_path / "deep.jsonl"
     path.write_text('{"text": "I live in Lyon"}\n' + line + "\n")
@@ -363,7 +363,7 @@ def test_a_device_or_a_fifo_is_not_read_as_an_import_file(tmp_path):
     FIFO waited for ever for a writer."""
     import os
 
-    from souvenir.errors import FileFormatError
+    from souvenir.ground.errors import FileFormatError
 
     fifo = tmp_path / "fifo.jsonl"
     os.mkfifo(fifo)
@@ -373,7 +373,7 @@ def test_a_device_or_a_fifo_is_not_read_as_an_import_file(tmp_path):
 
 
 def test_a_replay_file_nested_too_deep_is_a_clear_error(tmp_path):
-    from souvenir.errors import FileFormatError
+    from souvenir.ground.errors import FileFormatError
     from souvenir.replay.formats import parse_chat_jsonl, parse_locomo
 
     deep = tmp_path / "conv.json"
@@ -396,7 +396,7 @@ def test_a_search_dated_at_the_calendars_edge_is_the_callers_error(tmp_path, edg
     OverflowError from the filter's conversion, a 500 on REST."""
     from datetime import datetime
 
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
     from souvenir.library import Souvenir
 
     with Souvenir.open(tmp_path / "d.db", embedder="none", window_embedder="none", background=False) as memory:

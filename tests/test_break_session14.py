@@ -295,7 +295,7 @@ def _env_in(folder, mode: int, owner: int | None = None):
 def test_a_dotenv_another_account_owns_or_anyone_may_write_is_not_read(tmp_path, monkeypatch):
     """``souvenir serve`` run in a shared folder took a ``.env`` another account left there:
     every message went to their model server, with their key."""
-    from souvenir.config import Settings, dotenv_report
+    from souvenir.ground.config import Settings, dotenv_report
 
     monkeypatch.chdir(tmp_path)
     for mode, owner in ((0o644, 65534), (0o666, None)):
@@ -311,7 +311,7 @@ def test_a_dotenv_another_account_owns_or_anyone_may_write_is_not_read(tmp_path,
 
 def test_the_start_up_line_names_the_dotenv_read_never_its_values(tmp_path, monkeypatch):
     from souvenir.cli.serving import _serve_banner
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     monkeypatch.chdir(tmp_path)
     _env_in(tmp_path, 0o600)

@@ -22,7 +22,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.attack_support import dump_sqlite, stub_model_settings
 from tests.servers import ChatServer, UvicornThread, serving
 
@@ -179,7 +179,7 @@ def test_a_timeouts_message_is_plain_text(tmp_path, stalling, stream):
 # -- 4. souvenir import: a path swapped for a FIFO between the check and the open -------------------
 _RACE = r"""
 import os, sys, threading
-from souvenir.errors import FileFormatError
+from souvenir.ground.errors import FileFormatError
 from souvenir.replay.formats import parse_memories_jsonl
 sys.setswitchinterval(1e-6)
 folder = sys.argv[1]

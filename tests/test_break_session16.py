@@ -27,7 +27,7 @@ from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.api.proxy_records import request_key
 from souvenir.lexical import keyed
-from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.ground.limits import MAX_TEXT_BYTES
 from souvenir.privacy import redact
 from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.library import Souvenir
-from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.ground.limits import MAX_TEXT_BYTES
 from souvenir.read.forget_note import MAX_QUOTED, QUOTED_CHARS, ForgetNote, render_forget_note
 
 SIBLINGS = "Please forget what I said about my siblings"
@@ -117,7 +117,7 @@ def test_a_user_id_no_write_could_make_is_bad_input_on_every_read(store_url, bad
     """On PostgreSQL a read naming ``ann\\x00`` (or a lone surrogate) failed as a store error or
     a UnicodeEncodeError — the MCP tools' bare "Error executing tool" — where the writes and
     the REST routes refuse it as bad input."""
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
 
     with _open(store_url) as mem:
         mem.remember("ann", "I like green tea")
@@ -135,7 +135,7 @@ def test_an_mcp_call_naming_a_nul_user_is_a_readable_refusal():
     from mcp.client.session import ClientSession
     from mcp.client.streamable_http import streamable_http_client
 
-    from souvenir.mcp_server import http_app
+    from souvenir.mcp.server import http_app
     from tests.pgtest import fresh_database
     from tests.servers import UvicornThread
 
@@ -173,7 +173,7 @@ def test_forget_everything_keeps_what_another_face_wrote_after_it_was_said(store
     erased by the request recorded after it."""
     from datetime import timedelta
 
-    from souvenir.timeutil import utcnow
+    from souvenir.ground.timeutil import utcnow
 
     with _open(store_url) as mem:
         mem.remember("ann", "Allergic to peanuts")

@@ -23,7 +23,7 @@ from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.api.keys import create_key
 from souvenir.engine.core import Engine
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.privacy import redact
 from souvenir.store import open_store
 from souvenir.write.reflection import MAX_USER_STATE_KEYS, parse_reflection
@@ -206,7 +206,7 @@ def test_forget_everything_keeps_the_turn_of_a_memory_said_after_it(store_url, l
     message was lost while its memory stayed. Turns said after the request keep their texts."""
     from datetime import timedelta
 
-    from souvenir.timeutil import utcnow
+    from souvenir.ground.timeutil import utcnow
 
     user = f"ann{time.time_ns()}"
     with Souvenir.open(store_url, embedder="none", window_embedder="none", background=False) as memory:

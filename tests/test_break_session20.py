@@ -84,7 +84,7 @@ def test_a_huge_single_line_is_refused_having_read_a_bounded_part(tmp_path: Path
     saves it) is still an export, and a record with a full 16 KiB text, escaped, still reads."""
     import tracemalloc
 
-    from souvenir.errors import FileFormatError
+    from souvenir.ground.errors import FileFormatError
     from souvenir.replay.formats import MAX_LINE_BYTES, parse_chat_jsonl, parse_memories_jsonl
 
     big = tmp_path / "big.jsonl"

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from souvenir import Souvenir
 from souvenir.cli.main import app
-from souvenir.urls import looks_like_conninfo, url_passwords, without_userinfo
+from souvenir.ground.urls import looks_like_conninfo, url_passwords, without_userinfo
 from tests.servers import free_port, serving
 
 QUIET = {"SOUVENIR_EMBEDDER": "none", "SOUVENIR_WINDOW_EMBEDDER": "none", "SOUVENIR_LLM_BASE_URL": ""}

@@ -66,7 +66,7 @@ SECRET = "sk-proj-AbCdEf0123456789AbCdEf0123456789xyz"
 def test_hostile_messages_are_bounded_and_named_by_the_item(tmp_path) -> None:
     """A non-string item names its own type (it said ``got list``, the whole argument's); more
     than 400 messages are refused by the bound; 400 texts of 16 KB each are read (their starts)."""
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
 
     with Souvenir.open(tmp_path / "m.db", **OPEN) as memory:
         memory.remember("ann", "My sister lives in Penang")

@@ -73,7 +73,7 @@ def test_a_secret_in_a_turn_cut_at_its_kept_length_leaves_no_piece(api, lead, se
 
 
 def _float_fields() -> list[str]:
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     return sorted(name for name, field in Settings.model_fields.items() if field.annotation in (float, float | None))
 
@@ -86,7 +86,7 @@ def test_no_setting_takes_an_infinite_or_undefined_number(monkeypatch, value) ->
     (``budget.fitting``). Every float setting now refuses a number that is not finite, naming it."""
     from pydantic import ValidationError
 
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     fields = _float_fields()
     assert "llm_prompt_tokens_per_s" in fields and "reflection_timeout_s" in fields

@@ -203,7 +203,7 @@ def test_a_read_rate_too_large_to_count_with_is_refused_by_name(monkeypatch, val
     ``OverflowError``. A rate under one token a second made the bounds' seconds as large."""
     from pydantic import ValidationError
 
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     monkeypatch.setenv("SOUVENIR_LLM_PROMPT_TOKENS_PER_S", value)
     with pytest.raises(ValidationError, match="llm_prompt_tokens_per_s"):

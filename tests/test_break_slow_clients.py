@@ -14,7 +14,7 @@ import uvicorn
 
 from souvenir.api.app import create_app
 from souvenir.api.request_limits import server_config
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import ChatServer, free_port
 
 

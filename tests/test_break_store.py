@@ -13,7 +13,7 @@ import time
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.engine.runtime import open_runtime
 from souvenir.schemas import ContextPublic

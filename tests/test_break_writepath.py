@@ -10,7 +10,7 @@ import pytest
 from souvenir.engine.core import Engine
 from souvenir.lexical.dates import ground_dates
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 D1 = datetime(2025, 3, 1, 10, tzinfo=timezone.utc)
 D2 = datetime(2025, 3, 10, 10, tzinfo=timezone.utc)

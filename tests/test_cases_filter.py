@@ -13,7 +13,7 @@ from collections import defaultdict
 import pytest
 
 from souvenir.write.filters import Exchange, run_filters
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 from .conftest import shared_path
 

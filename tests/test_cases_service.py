@@ -12,7 +12,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.bench.cases import contains
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.conftest import shared_cases
 from tests.servers import ChatServer, UvicornThread
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat, fact_sentences
 from tests.servers import ChatServer

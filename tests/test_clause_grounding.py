@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.clause_ground import split_clauses, unground_clauses
 from souvenir.write.filters.shapes import Exchange
 from souvenir.write.grounding import clause_share, ground, grounding_filter

@@ -330,7 +330,7 @@ def test_the_keyless_start_line_gives_the_whole_key_command(tmp_path):
     error (a key needs a name and a scope): the newcomer's first try failed."""
     from souvenir.api.app import KEYLESS_WARNING
     from souvenir.cli.serving import _serve_banner
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'b.db'}", embedder="none", window_embedder="none")
     banner = _serve_banner(settings, "127.0.0.1", 8765, keyed=False, active=False)

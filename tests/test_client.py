@@ -11,8 +11,8 @@ import pytest
 from souvenir import InputError, Souvenir, UnknownError
 from souvenir.api.app import create_app
 from souvenir.client import AsyncSouvenirClient, SouvenirClient
-from souvenir.config import Settings
-from souvenir.errors import ServiceUnreachableError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import ServiceUnreachableError
 from souvenir.engine.runtime import open_runtime
 from souvenir.schemas import MemoryHistory, UserExport, UsersPage
 from tests.servers import UvicornThread, free_port

@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import numpy as np
 
-from souvenir.blas import BLOCK, coarse_query, dot_rows, leading_directions, project_rows
+from souvenir.ground.blas import BLOCK, coarse_query, dot_rows, leading_directions, project_rows
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import zscore
 from souvenir.read.scoring.shortlist import zscore_sampled

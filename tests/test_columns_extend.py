@@ -16,7 +16,7 @@ from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.scorer import DenseInput
 from souvenir.read.scoring.user_columns import UserColumns
 from souvenir.read.selection import Pool
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 3, 1)
 BASE = datetime(2025, 1, 1)

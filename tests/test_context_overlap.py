@@ -35,7 +35,7 @@ from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.kinship import kin_concepts
 from souvenir.read.selection import select
 from souvenir.store import open_store
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from tests.servers import EmbeddingServer, UvicornThread
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -229,7 +229,7 @@ def test_an_unknown_user_embeds_nothing(engine):
 
 def test_http_answer_is_the_library_answer(engine, tmp_path):
     """``POST /v1/context`` sends the library's answer, serialised as FastAPI would."""
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'o.db'}", llm_base_url="", _env_file=None)
     runtime = Runtime(settings, engine.store, engine.index, engine, None, engine.window_index)

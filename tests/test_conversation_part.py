@@ -12,7 +12,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.api.diagnostics_page import render_page
 from souvenir.read.explain_conversation import kept_message, split_message
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 from tests.servers import EmbeddingServer
 
 #: Per language: the earlier turns naming a thing, the short message pointing back at it, the

@@ -17,7 +17,7 @@ import pytest
 from souvenir.write.admission import Decision, decide
 from souvenir.engine.core import Engine
 from souvenir.store import open_store
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 
 EARLY = datetime(2024, 1, 10, 9, 0, tzinfo=timezone.utc)
 LATE = datetime(2025, 3, 1, 9, 0, tzinfo=timezone.utc)

@@ -180,7 +180,7 @@ class _FlakyIndex:
         self.store = store
 
     def embed_query(self, text: str) -> np.ndarray:
-        from souvenir.errors import EmbedderError
+        from souvenir.ground.errors import EmbedderError
 
         if "down" in text:
             raise EmbedderError("the embedder is down")

@@ -13,7 +13,7 @@ import pytest
 from bench import cv_evaluator, cv_inputs, cv_levers, e5_sparse
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import fuse, zscore
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from tests.scoring_support import fuse_inputs, memory
 
 NOW = datetime(2024, 1, 1, tzinfo=timezone.utc)

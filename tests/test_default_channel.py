@@ -146,7 +146,7 @@ def test_mcp_says_where_an_unknown_user_exists(old_cli_store):
     import anyio
     from mcp.server.mcpserver.exceptions import ToolError
 
-    from souvenir.mcp_server import build_server
+    from souvenir.mcp.server import build_server
 
     db, mid = old_cli_store
     with Souvenir.open(db, **OPTS) as memory:

@@ -172,7 +172,7 @@ def test_the_word_reading_is_the_tokenizers() -> None:
 def test_a_chitchat_cut_that_orphans_a_demonstrative_drops_the_note(note: str, message: str) -> None:
     from souvenir.write.filters.no_chitchat import chitchat_filter
     from souvenir.write.filters.shapes import Exchange
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
 
     decision = chitchat_filter(Candidate(text=note), Exchange(user_message=message, assistant_reply="Nice!"))
     assert not decision.kept, decision
@@ -181,7 +181,7 @@ def test_a_chitchat_cut_that_orphans_a_demonstrative_drops_the_note(note: str, m
 def test_a_chitchat_cut_keeps_a_fact_with_nothing_to_point_at() -> None:
     from souvenir.write.filters.no_chitchat import chitchat_filter
     from souvenir.write.filters.shapes import Exchange
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
 
     note = "I totally agree! I started pottery last week."
     decision = chitchat_filter(Candidate(text=note), Exchange(user_message=note, assistant_reply="Nice!"))

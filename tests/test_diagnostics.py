@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import parse_locomo
 from souvenir.engine.runtime import open_runtime

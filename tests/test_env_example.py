@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from souvenir.cli.main import app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 
 EXAMPLE = Path(__file__).resolve().parent.parent / ".env.example"
 

@@ -14,9 +14,9 @@ import pytest
 from typer.testing import CliRunner
 
 from souvenir.cli.main import app
-from souvenir.errors import UnknownError
+from souvenir.ground.errors import UnknownError
 from souvenir.library import Souvenir
-from souvenir.results import ERASED_REASON
+from souvenir.ground.results import ERASED_REASON
 from souvenir.store import open_store
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}

@@ -12,7 +12,7 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.store.selection_message import SEP, joined, split_message, uncut
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
 SYSTEM = "You are a helpful bot."

@@ -12,7 +12,7 @@ import pytest
 from souvenir.engine.core import Engine
 from souvenir.lexical.forgetting import carries, drop_sentences, wordings_key
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 NOW = datetime(2025, 6, 2, 10, 0, tzinfo=timezone.utc)
 SECRET = "latex"  # every wording of the forgotten memory holds it (no other text does)
@@ -130,7 +130,7 @@ def test_ids_are_never_reused(store_url):
         assert engine.memories("api", "new")[0].id > old_memory
         assert store._query("SELECT MAX(id) FROM turns")[0][0] > old_turn
         if store.dialect == "postgres":  # GENERATED ALWAYS: no id can be written by hand
-            from souvenir.errors import StoreError
+            from souvenir.ground.errors import StoreError
 
             with pytest.raises(StoreError):
                 with store.transaction() as conn:

@@ -8,11 +8,11 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 
 from souvenir.api.diagnostics_page import render_page
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.read.explain import explain, never_served
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.selection import Scores
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 
 NOW = datetime(2026, 1, 5, tzinfo=timezone.utc)
 

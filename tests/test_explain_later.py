@@ -14,7 +14,7 @@ import pytest
 
 from souvenir.bench import latency as lat
 from souvenir.candidates.score_map import LazyScores
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.scoring import Scorer
 

@@ -38,6 +38,6 @@ def test_every_exported_member_exists_and_errors_are_one_tree():
         assert member is not None, name
         if name.endswith("Error"):
             assert issubclass(member, souvenir.SouvenirError), name
-            assert member.__module__ == "souvenir.errors", name
+            assert member.__module__ == "souvenir.ground.errors", name
         elif name != "__version__":
             assert member.__doc__, f"{name} has no docstring"

@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
 from souvenir.cli.main import app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread, free_port
 
 REPO = Path(__file__).resolve().parent.parent

@@ -19,7 +19,7 @@ from pathlib import Path
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread, hold_write_lock
 
 OPERATIONS_DOC = Path(__file__).resolve().parent.parent / "docs" / "operations.md"

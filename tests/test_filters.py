@@ -29,7 +29,7 @@ from souvenir.write.filters import (
     subject_filter,
 )
 from souvenir.privacy import REDACTED, redact
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 FILTERS = {
     "instruction": instruction_filter,

@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from souvenir.blas import leading_directions
-from souvenir.config import Settings
+from souvenir.ground.blas import leading_directions
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.candidates.score_map import LazyScores, Scores
 from souvenir.read.scoring import Scorer

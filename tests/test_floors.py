@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from souvenir.cli.main import app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding import UNREAD_FLOOR, make_embedder, threshold_for
 from souvenir.bench.floors import cosine_floor
 from tests.servers import EmbeddingServer

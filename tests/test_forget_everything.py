@@ -13,9 +13,9 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_match import match_forget
 from souvenir.write.forget_relay import own_forget_requests
 from tests.attack_support import stub_model_settings, wait_until

@@ -12,7 +12,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.store import open_store
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 from tests.servers import UvicornThread
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from souvenir.library import Souvenir
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 
 EVERYTHING = [
     ("en", "Please forget everything about me.", "I have a cat named Tom", "My new address is 12 Elm Street, Leeds"),

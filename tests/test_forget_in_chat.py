@@ -11,9 +11,9 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.forget_match import match_forget
 from souvenir.write.reflection import parse_reflection

@@ -17,12 +17,12 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.chat_forget import DEICTIC_WINDOW
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.forget_deixis import never_mind, points_back
 from souvenir.read.forget_note import _WORDS
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.forget_match import match_forget
 from tests.attack_support import stub_model_settings, wait_until

@@ -17,9 +17,9 @@ import pytest
 from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.bench.forget_eval import score_file
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_match import match_forget
 from tests.attack_support import assert_a_turn_erases, stub_model_settings
 from tests.servers import ChatServer, UvicornThread

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from souvenir.engine.runtime import open_runtime
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer
 

@@ -10,7 +10,7 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_match import match_forget
 
 # (language, town, address, a relative's home, the request, the request for everything)

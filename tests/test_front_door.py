@@ -1,5 +1,5 @@
 """Every face goes through the front door (issue #24): no module of ``souvenir.api``,
-``souvenir.cli`` or ``souvenir.mcp_server`` imports the engine or the store — they act
+``souvenir.cli`` or ``souvenir.mcp.server`` imports the engine or the store — they act
 through the library :class:`souvenir.Souvenir`. A static read of each module's imports
 (``import``/``from … import``, deferred and ``TYPE_CHECKING`` ones included)."""
 
@@ -9,7 +9,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "souvenir"
-FACES = sorted([*(PACKAGE / "api").rglob("*.py"), *(PACKAGE / "cli").rglob("*.py"), PACKAGE / "mcp_server.py"])
+FACES = sorted([*(PACKAGE / "api").rglob("*.py"), *(PACKAGE / "cli").rglob("*.py"), *(PACKAGE / "mcp").rglob("*.py")])
 FORBIDDEN = ("souvenir.engine", "souvenir.store")
 
 
@@ -44,7 +44,7 @@ def _reaches_in(module: str) -> bool:
 
 def test_the_faces_are_found():
     names = {p.name for p in FACES}
-    assert {"app.py", "deps.py", "proxy.py", "main.py", "mcp_server.py"} <= names
+    assert {"app.py", "deps.py", "proxy.py", "main.py", "server.py"} <= names
     assert any(p.parent.name == "routes" for p in FACES)
 
 

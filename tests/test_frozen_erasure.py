@@ -17,7 +17,7 @@ from datetime import datetime, timedelta, timezone
 from souvenir import Souvenir
 from souvenir.bench.synthetic import make_corpus
 from souvenir.read.selection import Pool, SelectionConfig, select
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 OPEN = dict(embedder="none", window_embedder="none", background=False)

@@ -1,5 +1,5 @@
 """A time said ahead of the server's clock is refused beyond the clock-skew allowance
-(session 17, lane fixes; :data:`souvenir.limits.MAX_AHEAD_S`): ``/v1/turns`` said 2027-01-01
+(session 17, lane fixes; :data:`souvenir.ground.limits.MAX_AHEAD_S`): ``/v1/turns`` said 2027-01-01
 on 2026-12-06 and wrote "我明天（2027-01-02）要出差". Every face that takes a time: the
 library's ``add_turn`` / ``remember`` / ``remember_many`` / ``update`` / ``import_file``,
 REST's turns and memories on loopback, the CLI's import; a real SQLite file."""
@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from souvenir import InputError, Souvenir
 from souvenir.api.app import create_app
 from souvenir.cli.main import app
-from souvenir.errors import FileFormatError
-from souvenir.limits import MAX_AHEAD_S
+from souvenir.ground.errors import FileFormatError
+from souvenir.ground.limits import MAX_AHEAD_S
 from tests.servers import UvicornThread
 
 MESSAGES = {

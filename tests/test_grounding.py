@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.write.grounding import MIN_SHARE, content_share, ground
 from tests.attack_support import stub_model_settings

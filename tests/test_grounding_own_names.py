@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir import Souvenir
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.grounding import REFLECTION_CHAIN, ground

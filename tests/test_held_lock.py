@@ -23,8 +23,8 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
-from souvenir.errors import StoreBusyError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import StoreBusyError
 from souvenir.library import Souvenir
 from tests.pgtest import fresh_database, through_pgbouncer
 from tests.servers import UvicornThread

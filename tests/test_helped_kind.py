@@ -11,7 +11,7 @@ import pytest
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import ALL, chit_chat
 from souvenir.lexical.support import helped
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange
 from tests.attack_support import reflection_answer, turn_settings

@@ -11,7 +11,7 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.lexical.duration import temporary_end
-from souvenir.timezones import southern
+from souvenir.ground.timezones import southern
 
 SUMMER = [
     ("en", "Works at the pool this summer"),

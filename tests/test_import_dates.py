@@ -8,8 +8,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.config import Settings
-from souvenir.errors import FileFormatError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import FileFormatError
 from souvenir.replay.apply import import_memories
 from souvenir.replay.formats import parse_memories_jsonl
 from souvenir.engine.runtime import open_runtime

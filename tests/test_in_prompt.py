@@ -12,11 +12,11 @@ import httpx
 from souvenir import Souvenir
 from souvenir.api.app import create_app
 from souvenir.api.proxy_request import conversation_texts, prompt_texts
-from souvenir.limits import MAX_PROMPT_MESSAGES
+from souvenir.ground.limits import MAX_PROMPT_MESSAGES
 from souvenir.read.in_prompt import in_prompt, prompt_hashes
 from souvenir.read.selection import Pool, SelectionConfig, select
-from souvenir.hashing import content_hash
-from souvenir.types import Memory
+from souvenir.ground.hashing import content_hash
+from souvenir.ground.types import Memory
 from tests.attack_support import sqlite_settings
 from tests.servers import ChatServer, UvicornThread
 

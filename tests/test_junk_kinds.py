@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground

@@ -14,7 +14,7 @@ import threading
 import httpx
 
 from souvenir.api.app import KEYLESS_WARNING, create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread, free_port
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from souvenir.lexical.restated import elaborates, names_wrong_value, restates_amount
 from souvenir.lexical.weary_idioms import WEARY_IDIOMS
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters._past_state import past_state
 from souvenir.write.filters.negation import negation_filter
 from souvenir.write.filters.shapes import Exchange

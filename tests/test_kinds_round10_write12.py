@@ -12,7 +12,7 @@ import pytest
 from souvenir.lexical.keycounts import hanzi_amounts
 from souvenir.lexical.keyed import outdates, user_keys
 from souvenir.lexical.speakers import transcript_lines
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 
 

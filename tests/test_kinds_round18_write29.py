@@ -13,7 +13,7 @@ import pytest
 from souvenir.lexical.owned_descriptions import owned_descriptions
 from souvenir.lexical.resumption import resumes
 from souvenir.lexical.take_backs import takes_back
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 
 

@@ -13,7 +13,7 @@ from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.proposition import is_flip, proposition
 from souvenir.lexical.questions import assertive, mark_questions, sarcastic
 from souvenir.lexical.speakers import transcript_lines
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.forget_relay import own_forget_requests
 

@@ -1,10 +1,10 @@
 """The package's layers, top down: the command line (``cli``); the lab (``bench``: research
 benches that run the engine, the store and the REST service in-process, called by ``souvenir
-bench|calibrate|eval``); the services (``api``, ``mcp_server``, ``client``, the package's
+bench|calibrate|eval``); the services (``api``, ``mcp``, ``client``, the package's
 ``__init__``); the library; the engine (``engine``, ``replay``); the write rules (``write``);
 the read rules (``read``); the index; the store; and the ground (every other module:
-``candidates``, ``lexical``, ``schemas``, ``privacy``, ``embedding``, ``llm``, ``config``,
-``errors``…). A module imports its own layer or a lower one, never a higher one; the command
+``candidates``, ``lexical``, ``schemas``, ``privacy``, ``embedding``, ``llm``, ``profile``,
+``ground``…). A module imports its own layer or a lower one, never a higher one; the command
 line and the services reach neither the engine, the store nor the index: they call the
 library (the lab, research, reaches them as the library does).
 
@@ -37,7 +37,7 @@ _TOP = {
     "__main__": "cli",  # `python -m souvenir`: the command line
     "bench": "lab",
     "api": "services",
-    "mcp_server": "services",
+    "mcp": "services",
     "client": "services",
     "library": "library",
     "engine": "engine",

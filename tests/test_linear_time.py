@@ -14,14 +14,14 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 from souvenir.bench.adversarial import SECRET_HINTS, keywords, messages, package_patterns
 from souvenir.lexical import carrier_tokens, content_words, ground_dates, normalize, tokenize, user_keys
 from souvenir.lexical.tagged import tokenize as tagged_tokenize
 from souvenir.library import Souvenir
-from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.ground.limits import MAX_TEXT_BYTES
 from souvenir.privacy.scrub import scrub
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange
 from souvenir.privacy import redact, redact_answer
 

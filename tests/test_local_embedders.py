@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from threadpoolctl import threadpool_info
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding import make_window_embedder
 
 

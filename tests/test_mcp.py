@@ -17,7 +17,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client  # noqa: E402
 from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 from souvenir.library import Souvenir  # noqa: E402
-from souvenir.mcp_server import TOOLS, http_app  # noqa: E402
+from souvenir.mcp.server import TOOLS, http_app  # noqa: E402
 from tests.servers import UvicornThread  # noqa: E402
 
 SOUVENIR = str(Path(sys.executable).parent / "souvenir")

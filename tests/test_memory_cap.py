@@ -9,8 +9,8 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
-from souvenir.errors import CapacityError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import CapacityError
 from souvenir.library import Souvenir
 from tests.servers import UvicornThread
 

@@ -1,4 +1,4 @@
-"""A model server's or embedder's answer is read within bounds (``souvenir.http_codings``):
+"""A model server's or embedder's answer is read within bounds (``souvenir.ground.http_codings``):
 a gzip bomb, a plain answer over :data:`MODEL_ANSWER_BYTES`, a streamed line that never
 ends — each is that model's error, never read whole into memory — while an ordinary
 gzip-encoded answer is still read. A loopback server speaking OpenAI's protocol; our
@@ -14,8 +14,8 @@ import zlib
 import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
-from souvenir.errors import EmbedderError, ModelError
-from souvenir.http_codings import MODEL_ANSWER_BYTES, MODEL_LINE_BYTES, StepDecoder, bounded_lines
+from souvenir.ground.errors import EmbedderError, ModelError
+from souvenir.ground.http_codings import MODEL_ANSWER_BYTES, MODEL_LINE_BYTES, StepDecoder, bounded_lines
 from souvenir.llm.chat import OpenAIChatClient
 from tests.servers import CannedServer
 

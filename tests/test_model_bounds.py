@@ -17,10 +17,10 @@ import time
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.budget import fitting, reflection_tokens, retry_plan, summary_tokens
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread
 from tests.slot_server import SlotModelServer

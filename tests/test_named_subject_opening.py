@@ -18,7 +18,7 @@ from souvenir.lexical.attributes import named_subject
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.keypatterns import PATTERNS
 from souvenir.lexical.keyed_values import _read
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.admission import decide
 
 EARLY = datetime(2025, 1, 5, tzinfo=timezone.utc)

@@ -9,7 +9,7 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.api.keys import create_key
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.store import open_store
 from tests.servers import UvicornThread
 
@@ -81,7 +81,7 @@ def test_the_http_client_says_where_it_failed_and_what_to_start():
     import socket
 
     from souvenir.client import SouvenirClient
-    from souvenir.errors import ServiceUnreachableError
+    from souvenir.ground.errors import ServiceUnreachableError
     from tests.servers import free_port
 
     port = free_port()

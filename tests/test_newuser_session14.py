@@ -33,7 +33,7 @@ def test_mcp_over_http_says_where_it_serves_whose_memories_and_who_may_call(tmp_
     names its address, store and access: now one line says them, with the pinned user; a
     password in a PostgreSQL URL is not in it."""
     from souvenir.cli.serving import _mcp_banner
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     settings = Settings(database_url=f"sqlite:///{tmp_path / 'a.db'}", _env_file=None)
     pinned = _mcp_banner(settings, "127.0.0.1", 8766, "api", "me", keyed=False)

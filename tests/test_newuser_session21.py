@@ -18,8 +18,8 @@ import pytest
 from souvenir.api.app import create_app
 from souvenir.api.keys import Principal
 from souvenir.api.scopes import reach
-from souvenir.config import Settings
-from souvenir.errors import AccessDeniedError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import AccessDeniedError
 from souvenir.library import Souvenir
 from tests.servers import ChatServer, UvicornThread
 

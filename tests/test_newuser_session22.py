@@ -29,9 +29,9 @@ from pydantic import ValidationError
 from souvenir.api.app import create_app
 from souvenir.cli.main import app as cli
 from souvenir.cli.serving import _serve_banner
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.library import Souvenir
-from souvenir.urls import openai_api_base
+from souvenir.ground.urls import openai_api_base
 from tests.servers import ChatServer, UvicornThread, free_port
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}

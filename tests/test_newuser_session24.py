@@ -123,8 +123,8 @@ def test_the_mcp_context_tool_reads_the_conversation(tmp_path):
     from mcp.client.session import ClientSession
     from mcp.client.streamable_http import streamable_http_client
 
-    from souvenir.limits import MAX_PROMPT_MESSAGES
-    from souvenir.mcp_server import http_app
+    from souvenir.ground.limits import MAX_PROMPT_MESSAGES
+    from souvenir.mcp.server import http_app
     from tests.servers import UvicornThread
 
     with Souvenir.open(tmp_path / "m.db", **OPEN) as memory:

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from souvenir.api.app import create_app
 from souvenir.cli.main import app
 from souvenir.library import Souvenir
-from souvenir.results import ERASED_REASON
+from souvenir.ground.results import ERASED_REASON
 from tests.attack_support import stub_model_settings, turn_settings
 from tests.servers import UvicornThread, _LoopbackServer
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread
 
 

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
 from souvenir.cli.main import app as cli
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from tests.attack_support import stub_model_settings, wait_until
 from tests.servers import ChatServer, UvicornThread

@@ -11,11 +11,11 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.person_query import named_people, without_people
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from tests.scoring_support import episode
 from tests.servers import EmbeddingServer
 

@@ -11,7 +11,7 @@ from datetime import datetime, timezone
 import pytest
 
 from souvenir.library import Souvenir
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.admission import REASONS, decide
 from souvenir.write.reasons import key_label
 

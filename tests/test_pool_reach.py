@@ -16,7 +16,7 @@ import pytest
 from souvenir.bench.synthetic import make_corpus
 from souvenir.engine.core import Engine
 from souvenir.store import open_store
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write import admission
 from souvenir.write.admission import _elaboration, _flip, _restated
 from souvenir.write.pool_reach import PoolIndex, candidate_reach, memory_reach

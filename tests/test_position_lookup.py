@@ -8,8 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from souvenir.blas import dot_rows, gathered_dot
-from souvenir.position_sets import union, unique
+from souvenir.ground.blas import dot_rows, gathered_dot
+from souvenir.candidates.position_sets import union, unique
 from souvenir.store.readcache import _LOOKUP_FROM, _Block
 
 

@@ -12,11 +12,11 @@ import time
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.core import Engine
 from souvenir.engine.runtime import open_runtime
 from souvenir.store import open_store
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 from tests.conftest import shared_cases
 from tests.servers import ChatServer
 

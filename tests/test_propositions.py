@@ -16,7 +16,7 @@ import pytest
 from souvenir.write.admission import decide
 from souvenir.lexical.proposition import is_flip, proposition
 from souvenir.lexical.referents import different_referents
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 
 EARLY = datetime(2025, 1, 10, tzinfo=timezone.utc)
 LATE = datetime(2025, 6, 1, tzinfo=timezone.utc)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.lexical.questions import assertive
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.filters import Exchange, speech_act_filter
 
 STATEMENTS = [

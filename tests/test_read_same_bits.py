@@ -18,8 +18,8 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from souvenir.blas import leading_directions
-from souvenir.config import Settings
+from souvenir.ground.blas import leading_directions
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.ended import HISTORY, select_current
 from souvenir.read.scoring import Scorer
@@ -28,7 +28,7 @@ from souvenir.read.scoring.fusion import ScoringConfig, _zscore_positions
 from souvenir.read.scoring.scorer import DenseInput
 from souvenir.read.scoring.shortlist import fill_by_fit, zscore_sampled
 from souvenir.read.selection import Pool, SelectionConfig, select
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 12, 6, 9, tzinfo=timezone.utc)
 

@@ -16,11 +16,11 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from souvenir.blas import coarse_query, dot_columns, dot_rows, leading_directions, project_columns
-from souvenir.errors import StoreError
+from souvenir.ground.blas import coarse_query, dot_columns, dot_rows, leading_directions, project_columns
+from souvenir.ground.errors import StoreError
 from souvenir.read.selection import Scores, SelectionConfig, select
 from souvenir.store import SQLiteStore
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from souvenir.store.readcache import ReadCache
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)

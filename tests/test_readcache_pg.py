@@ -136,9 +136,9 @@ def test_metrics_count_this_replicas_cache_reads(pg_url):
     import httpx
 
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.engine.runtime import open_runtime
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from tests.servers import UvicornThread
 
     settings = Settings(database_url=pg_url, embedder="none", window_embedder="none", _env_file=None)
@@ -246,7 +246,7 @@ def test_a_turn_reads_the_users_tick_once_and_the_next_turn_reads_what_changed(r
 
 
 def test_a_context_on_postgres_reads_the_tick_once(pg_url):
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.engine.runtime import open_runtime
     from tests.servers import EmbeddingServer
 

@@ -12,10 +12,10 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.refresh_reads import ReadRefresher
 from souvenir.engine.runtime import open_runtime
-from souvenir.results import WriteResult
+from souvenir.ground.results import WriteResult
 
 NOW = datetime(2026, 12, 6, 9, tzinfo=timezone.utc)
 TEXTS = [

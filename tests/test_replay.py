@@ -7,7 +7,7 @@ import json
 import pytest
 
 from souvenir.engine.core import Engine
-from souvenir.errors import FileFormatError
+from souvenir.ground.errors import FileFormatError
 from souvenir.replay.apply import import_memories, replay_chat
 from souvenir.replay.formats import (
     normalise_dia_id,

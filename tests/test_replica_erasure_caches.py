@@ -134,7 +134,7 @@ def test_the_watch_counts_a_lag_beyond_the_log_as_another_replicas() -> None:
 
 def test_metrics_count_the_kept_vectors_and_the_replica_erasures(pg_url) -> None:
     from souvenir.api.app import create_app
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
 
     with EmbeddingServer() as server:
         settings = Settings(

@@ -18,7 +18,7 @@ import pytest
 
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.engine.core import Engine
-from souvenir.errors import StaleJobError
+from souvenir.ground.errors import StaleJobError
 from souvenir.index.vectors import VectorIndex
 from souvenir.llm import OpenAIChatClient
 from souvenir.store import open_store

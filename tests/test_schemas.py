@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
 from souvenir.cli.main import app as cli
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.schemas import MemoryPublic, SelectedMemory
 from tests.servers import UvicornThread

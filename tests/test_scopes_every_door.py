@@ -21,7 +21,7 @@ from mcp.client.streamable_http import streamable_http_client  # noqa: E402
 
 from souvenir.api.app import create_app  # noqa: E402
 from souvenir.library import Souvenir  # noqa: E402
-from souvenir.mcp_server import http_app  # noqa: E402
+from souvenir.mcp.server import http_app  # noqa: E402
 from tests.servers import UvicornThread  # noqa: E402
 
 CHANNEL, USER = "shop", "ann"

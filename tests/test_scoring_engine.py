@@ -7,14 +7,14 @@ from datetime import datetime, timedelta, timezone
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.engine.core import Engine
 from souvenir.index.vectors import VectorIndex
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from tests.servers import EmbeddingServer
 
 T0 = datetime(2023, 7, 1, 12, tzinfo=timezone.utc)

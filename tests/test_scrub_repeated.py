@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.privacy.configured import known_secrets
 from souvenir.privacy.scrub import scrub, scrub_repeated

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings as hsettings, strategies as st
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.engine.search import SearchFilter, rank
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from tests.servers import UvicornThread
 
 BASE = "/v1/users/telegram/ann"

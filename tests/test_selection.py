@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from souvenir.read.selection import PASSES, SelectionConfig, select
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 DAY = timedelta(days=1)

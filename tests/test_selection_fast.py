@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from souvenir.read.selection import Pool, Scores, SelectionConfig, select
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 KINDS = ["fact", "preference", "promise", "episode", "episode", "rule", "note"]

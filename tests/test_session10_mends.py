@@ -7,7 +7,7 @@ import httpx
 import pytest
 
 from souvenir import Souvenir
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from tests.servers import UvicornThread
 
 

@@ -21,7 +21,7 @@ import pytest
 from souvenir.engine.core import Engine
 from souvenir.lexical.chitchat import ALL, NOTE_ONLY, NOTES, chit_chat
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.no_chitchat import KIND_REASONS, chitchat_filter
 from souvenir.write.filters.own_voice import first_person, own_voice_filter
 from souvenir.write.filters.shapes import Exchange

@@ -17,7 +17,7 @@ import pytest
 
 from souvenir.lexical.chitchat import ALL, KINDS, NOTE_ONLY, NOTES, chit_chat, sentence_kind
 from souvenir.lexical.views import captures
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.clause_ground import split_clauses, thin_sentences, unground_clauses
 from souvenir.write.filters.no_chitchat import KIND_REASONS, chitchat_filter
 from souvenir.write.filters.shapes import Exchange

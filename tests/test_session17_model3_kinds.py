@@ -244,7 +244,7 @@ OWN_RESOLVE = [
 
 @pytest.mark.parametrize(("message", "note"), OWN_RESOLVE)
 def test_a_possessive_first_person_is_the_resolve_s_source(message: str, note: str) -> None:
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.write.filters.own_voice import first_person, own_voice_filter
     from souvenir.write.filters.shapes import Exchange
 
@@ -254,7 +254,7 @@ def test_a_possessive_first_person_is_the_resolve_s_source(message: str, note: s
 
 @pytest.mark.parametrize("message", ["Kejar impian tu, kawan!", "Beli buku tu, kawan!", "Jangan lupa saku baju!"])
 def test_malay_words_ending_in_ku_are_not_all_a_first_person(message: str) -> None:
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.write.filters.own_voice import first_person, own_voice_filter
     from souvenir.write.filters.shapes import Exchange
 

@@ -23,7 +23,7 @@ from souvenir.lexical.chitchat import chit_chat
 from souvenir.lexical.passing import bedtime
 from souvenir.lexical.questions import sarcastic
 from souvenir.lexical.sarcasm_frames import echoed_liking, liked_mishap
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.chain import run_filters
 from souvenir.write.filters.shapes import Exchange
 from souvenir.write.grounding import REFLECTION_CHAIN, ground

@@ -23,7 +23,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.llm.gate import UpstreamGate
 from tests.attack_support import stub_model_settings, wait_until
 from tests.reading_server import ReadingModelServer

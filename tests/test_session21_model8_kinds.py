@@ -17,7 +17,7 @@ import pytest
 
 from souvenir.lexical.chitchat import NOTES, chit_chat
 from souvenir.lexical.momentary import date_alone, momentary_need, retraction
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.no_chitchat import chitchat_filter
 from souvenir.write.filters.shapes import Exchange
 

@@ -15,11 +15,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.gate import default_capacity
 from souvenir.llm.prompt_bound import READ_S, background_read_s, data_bound, data_tokens, fit_reflection, fit_summary
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer
 

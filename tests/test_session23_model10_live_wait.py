@@ -20,7 +20,7 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import PROMPT_TOKENS_PER_S
+from souvenir.ground.config import PROMPT_TOKENS_PER_S
 from souvenir.engine.runtime import open_runtime
 from souvenir.llm.gate import Ticket, UpstreamGate
 from souvenir.llm.prompt_parts import MAX_PARTS

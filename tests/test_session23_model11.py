@@ -184,7 +184,7 @@ SUMMARY = (
 
 
 def _story_run(tmp_path, answer, message: str, bound: bool = True):
-    from souvenir.timeutil import utcnow
+    from souvenir.ground.timeutil import utcnow
 
     server = AnswerServer(answer)
     server.__enter__()

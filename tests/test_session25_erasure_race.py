@@ -16,9 +16,9 @@ import threading
 import time
 import pytest
 
-from souvenir.errors import ErasedError, StoreBusyError
+from souvenir.ground.errors import ErasedError, StoreBusyError
 from souvenir.library import Souvenir
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 
 OPEN = {"embedder": "none", "window_embedder": "none", "background": False}
 SAID = "I owe my cousin Paul 500 euros for the wedding."

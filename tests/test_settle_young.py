@@ -89,7 +89,7 @@ def test_settle_pool_only_for_a_new_large_pool() -> None:
 
 
 def _memories(n: int) -> list:
-    from souvenir.types import Memory
+    from souvenir.ground.types import Memory
 
     return [
         Memory(id=i + 1, user_id=1, text=f"memory {i}", kind="fact", scope="global", story_id=None, confidence=0.9)

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from souvenir.read.scoring import DenseInput, Scorer, ScoringConfig
 from souvenir.read.scoring.fusion import zscore
 from souvenir.read.scoring.shortlist import fill_by_fit, shortlist, stratified_sample
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

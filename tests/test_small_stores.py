@@ -13,10 +13,10 @@ from datetime import datetime, timezone
 import pytest
 
 from souvenir.bench.shared import embed_all
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.scoring import SCORE_FLOOR, ScoringConfig
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 NOW = datetime(2026, 12, 4, 12, tzinfo=timezone.utc)
 

@@ -9,7 +9,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.speakers import others_labelled, transcript_lines
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
 
 # (language, the user's name memory, their key, transcript, candidate from the user's line,

@@ -8,7 +8,7 @@ import pytest
 from souvenir.lexical.referents import different_referents
 from souvenir.lexical.speakers import transcript_lines
 from souvenir.lexical.tagged import tokenize
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
 
 # (message, candidate from another speaker's line: dropped, candidate from the user's line: kept)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.filters.speech_act import speech_act_filter
 

@@ -11,9 +11,9 @@ from datetime import datetime, timedelta, timezone
 import numpy as np
 import pytest
 
-from souvenir.errors import StoreBusyError, StoreError
+from souvenir.ground.errors import StoreBusyError, StoreError
 from souvenir.store import open_store
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from souvenir.store.migrations import load, split_statements
 from souvenir.store.sqlite import SQLiteStore
 

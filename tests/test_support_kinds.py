@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import open_runtime
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.write.grounding import ground
@@ -220,7 +220,7 @@ TRIMMED = [
 
 @pytest.mark.parametrize(("note", "stored"), TRIMMED)
 def test_a_note_is_kept_without_its_chit_chat_sentences(note, stored):
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.write.filters.no_chitchat import chitchat_filter
     from souvenir.write.filters.shapes import Exchange
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 
 REPO = Path(__file__).resolve().parent.parent
 

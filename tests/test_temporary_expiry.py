@@ -12,7 +12,7 @@ import pytest
 from souvenir import Souvenir
 from souvenir.lexical.duration import temporary_end
 from souvenir.read.block import BOUNDS, render_block
-from souvenir.types import Memory, Selection
+from souvenir.ground.types import Memory, Selection
 
 SAID = datetime(2026, 6, 10, 9, 0, tzinfo=timezone.utc)
 

@@ -19,7 +19,7 @@ from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.engine.core import Engine
 from souvenir.index.vectors import VectorIndex
 from souvenir.store import open_store
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from tests.servers import EmbeddingServer
 
 USERS = 1000

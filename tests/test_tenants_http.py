@@ -17,10 +17,10 @@ import httpx
 import pytest
 
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.api.keys import create_key
 from souvenir.engine.runtime import open_runtime
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 

@@ -14,13 +14,13 @@ import pytest
 
 from souvenir.api.app import create_app
 from souvenir.engine.core import Engine
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.replay.apply import import_memories
 from souvenir.replay.formats import parse_memories_jsonl
 from souvenir.engine.runtime import open_runtime
 from souvenir.store import open_store
-from souvenir.timeutil import parse_time
-from souvenir.timezones import canonical_zone, learned_zone, local_day, localize
+from souvenir.ground.timeutil import parse_time
+from souvenir.ground.timezones import canonical_zone, learned_zone, local_day, localize
 from tests.attack_support import stub_model_settings
 from tests.servers import ChatServer, UvicornThread
 

@@ -10,7 +10,7 @@ import pytest
 
 from souvenir import Souvenir
 from souvenir.api.app import create_app
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from tests.servers import UvicornThread
 
 

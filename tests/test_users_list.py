@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from souvenir.api.app import create_app
 from souvenir.cli.main import app
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.library import Souvenir
 from tests.servers import UvicornThread
 

@@ -16,7 +16,7 @@ import pytest
 from souvenir.embedding.http import OpenAIEmbedder
 from souvenir.index.vectors import VectorIndex
 from souvenir.store import open_store
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from tests.servers import EmbeddingServer
 
 NOW = datetime(2025, 6, 2, 12, 0, tzinfo=timezone.utc)

@@ -11,7 +11,7 @@ import pytest
 
 import souvenir.store.indexclaims as indexclaims
 from souvenir.store import open_store
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from tests.test_vector_queue import NOW, VEC, E, _raw_update, exact, put, queued, url  # noqa: F401
 
 

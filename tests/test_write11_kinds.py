@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.filters import Exchange, run_filters
 from souvenir.write.filters.chain import MODEL_CHAIN
 from souvenir.write.forget_match import match_forget

@@ -17,7 +17,7 @@ import pytest
 from souvenir.bench.cases import run_case
 from souvenir.lexical.dates import ground_dates
 from souvenir.lexical.restated import restates_amount
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 
 # (stored [(text, date)], new wording said later, the stored text it retires, or None when nothing is retired)

@@ -268,7 +268,7 @@ def test_return_over_history_on_both_stores(store_url):
 
     from souvenir.engine.core import Engine
     from souvenir.store import open_store
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
 
     engine = Engine(open_store(store_url))
     try:

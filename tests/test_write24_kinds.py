@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from souvenir.bench.cases import run_case
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 
 # (stored [text, …] oldest first, new wording said later, the stored text it retires or None)

@@ -21,7 +21,7 @@ from souvenir import Souvenir
 from souvenir.bench.cases import run_case
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.forget_deixis import points_back
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_match import match_forget
 from tests.case_support import filter_case
 

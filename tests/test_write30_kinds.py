@@ -29,7 +29,7 @@ from souvenir.lexical.own_asks import own_question
 from souvenir.lexical.resumption import resumes
 from souvenir.lexical.told_again import told_again_free
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 from tests.attack_support import turn_settings
 

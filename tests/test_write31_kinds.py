@@ -28,7 +28,7 @@ from souvenir.lexical.take_backs import takes_back
 from souvenir.lexical.waits_over import ends_wait
 from souvenir.lexical.withdrawn_requests import withdrawn_requests
 from souvenir.store import open_store
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 from tests.attack_support import turn_settings
 

@@ -11,7 +11,7 @@ import pytest
 
 from souvenir.engine.write_pools import WritePools
 from souvenir.lexical.keyed import subject_names, user_keys
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write import admission
 from souvenir.write.pool_reach import PoolIndex
 

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.admission import decide
 from souvenir.write.filters import Exchange, run_filters
 

@@ -108,7 +108,7 @@ LIGHT = [
 
 @pytest.mark.parametrize(("lang", "message", "text", "positive"), LIGHT, ids=[c[0] for c in LIGHT])
 def test_a_negated_light_verb_negates_the_consuming(lang, message, text, positive):
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.write.filters import Exchange
     from souvenir.write.filters.negation import negation_filter
 
@@ -135,7 +135,7 @@ NOTES = [
 
 @pytest.mark.parametrize(("lang", "note", "text", "order"), NOTES, ids=[c[0] for c in NOTES])
 def test_a_subjectless_note_negates_an_order_does_not(lang, note, text, order):
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
     from souvenir.write.filters import Exchange
     from souvenir.write.filters.negation import negation_filter
 

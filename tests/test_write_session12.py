@@ -9,7 +9,7 @@ from datetime import datetime, timezone
 import pytest
 
 from souvenir.lexical.keyed import changed_from, says_only, user_keys
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.admission import decide
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from souvenir.errors import (
+from souvenir.ground.errors import (
     AccessDeniedError,
     EmbedderBusyError,
     EmbedderError,
@@ -34,7 +34,7 @@ from souvenir.errors import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from souvenir.config import Settings
+    from souvenir.ground.config import Settings
     from souvenir.library import AsyncSouvenir, Souvenir
 
 __version__ = "0.1.0"
@@ -61,7 +61,7 @@ __all__ = [
 ]
 
 # Loaded on first use: ``import souvenir.lexical`` (or the errors) must not load the models.
-_LAZY = {"Souvenir": "souvenir.library", "AsyncSouvenir": "souvenir.library", "Settings": "souvenir.config"}
+_LAZY = {"Souvenir": "souvenir.library", "AsyncSouvenir": "souvenir.library", "Settings": "souvenir.ground.config"}
 
 
 def __getattr__(name: str) -> Any:

@@ -9,12 +9,12 @@
 
 The methods are the library's (:class:`souvenir.Souvenir`), with the same arguments, the
 same answers (the models of :mod:`souvenir.schemas`) and the same errors: a request the
-library would refuse is refused here before it is sent (:class:`~souvenir.errors.InputError`,
+library would refuse is refused here before it is sent (:class:`~souvenir.ground.errors.InputError`,
 same message), and the service's statuses map back to the tree (422 →
-:class:`~souvenir.errors.InputError`, 404 → :class:`~souvenir.errors.UnknownError`, 503 →
-:class:`~souvenir.errors.StoreBusyError`, 500 → :class:`~souvenir.errors.StoreError`,
-401/403 → :class:`~souvenir.errors.AccessDeniedError`, no answer →
-:class:`~souvenir.errors.ServiceUnreachableError`). Every call is bounded by ``timeout``
+:class:`~souvenir.ground.errors.InputError`, 404 → :class:`~souvenir.ground.errors.UnknownError`, 503 →
+:class:`~souvenir.ground.errors.StoreBusyError`, 500 → :class:`~souvenir.ground.errors.StoreError`,
+401/403 → :class:`~souvenir.ground.errors.AccessDeniedError`, no answer →
+:class:`~souvenir.ground.errors.ServiceUnreachableError`). Every call is bounded by ``timeout``
 seconds (30 by default).
 """
 
@@ -31,7 +31,7 @@ from urllib.parse import quote
 import httpx
 from pydantic import BaseModel, TypeAdapter
 
-from souvenir.errors import (
+from souvenir.ground.errors import (
     AccessDeniedError,
     InputError,
     ServiceError,

@@ -3,7 +3,7 @@ offline from a package's assets; every JSON answer has a schema (:mod:`souvenir.
 
 Routes live in module-level routers (:mod:`souvenir.api.routes`), act through the library
 (:class:`~souvenir.library.Souvenir`, a dependency of :mod:`souvenir.api.deps`) and never catch errors themselves: the
-:class:`~souvenir.errors.SouvenirError` tree is mapped to statuses in
+:class:`~souvenir.ground.errors.SouvenirError` tree is mapped to statuses in
 :mod:`souvenir.api.http_errors` (bad input 422, unknown 404, busy store 503; nothing is
 half-written).
 """
@@ -38,12 +38,12 @@ from souvenir.api.http_errors import (
 from souvenir.api.proxy import build_router
 from souvenir.api.proxy_upstream import UpstreamHealth
 from souvenir.api.request_limits import RequestLimits
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.lexical import content_words, normalize
 from souvenir.api.keys import KeyRing
 from souvenir.library import Souvenir
 from souvenir.privacy.scrub import install_log_redaction
-from souvenir.urls import openai_api_base
+from souvenir.ground.urls import openai_api_base
 
 __all__ = ["create_app"]
 

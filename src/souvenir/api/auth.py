@@ -41,9 +41,9 @@ from starlette.datastructures import Headers
 from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, KeyRing, Principal
 from souvenir.library.user_data import HINT_CHANNELS
-from souvenir.limits import check_user_id
+from souvenir.ground.limits import check_user_id
 from souvenir.privacy.scrub import scrub
-from souvenir.urls import is_loopback
+from souvenir.ground.urls import is_loopback
 
 #: Routes anyone may call (no data behind them).
 PUBLIC = frozenset({("GET", "/health"), ("HEAD", "/health"), ("GET", "/health/ready"), ("HEAD", "/health/ready")})

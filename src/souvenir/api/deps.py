@@ -15,7 +15,7 @@ from typing import Annotated, Any
 
 from fastapi import Depends, Request
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.library import Souvenir
 
 __all__ = ["SettingsDep", "SouvenirDep", "get_settings", "get_souvenir", "route_dependencies"]

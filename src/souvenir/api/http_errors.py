@@ -1,4 +1,4 @@
-"""The :class:`~souvenir.errors.SouvenirError` tree mapped to HTTP answers, in one place.
+"""The :class:`~souvenir.ground.errors.SouvenirError` tree mapped to HTTP answers, in one place.
 
 =====================  ======  ==========================================================
 error                  status  body ``detail``
@@ -34,7 +34,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import error_body, openai_error
-from souvenir.errors import AccessDeniedError, CapacityError, InputError, StoreBusyError, StoreError, UnknownError
+from souvenir.ground.errors import (
+    AccessDeniedError,
+    CapacityError,
+    InputError,
+    StoreBusyError,
+    StoreError,
+    UnknownError,
+)
 from souvenir.privacy.scrub import scrub
 from souvenir.schemas import ErrorBody, OpenAIErrorBody
 

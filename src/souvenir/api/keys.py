@@ -11,7 +11,7 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
-from souvenir.errors import StoreError
+from souvenir.ground.errors import StoreError
 from souvenir.library.access_keys import create_key, hash_key, keys_in_force
 
 __all__ = ["LOCAL", "KeyRing", "Principal", "create_key", "hash_key", "keys_in_force"]

@@ -36,7 +36,7 @@ from starlette.requests import ClientDisconnect
 
 from souvenir.api.auth import check_channel, openai_error
 from souvenir.api.proxy_decode import decoded_bytes
-from souvenir.http_codings import PastDeadline
+from souvenir.ground.http_codings import PastDeadline
 from souvenir.api.proxy_answer import (
     JSON,
     MAX_ANSWER_BYTES,
@@ -77,15 +77,15 @@ from souvenir.api.proxy_request import (
     through_last_user,
     with_memory,
 )
-from souvenir.errors import ErasedError, InputError, SouvenirError, StoreBusyError, plain
-from souvenir.limits import MAX_TEXT_BYTES, check_language
+from souvenir.ground.errors import ErasedError, InputError, SouvenirError, StoreBusyError, plain
+from souvenir.ground.limits import MAX_TEXT_BYTES, check_language
 from souvenir.llm.block_bound import block_tokens
 from souvenir.llm.gate import gate_for
 from souvenir.privacy import redact_answer
 from souvenir.privacy.relay import EventScrubber, RelayScrubber
 from souvenir.schemas import DEFAULT_CHANNEL, ChatCompletion, ModelList
-from souvenir.timeutil import utcnow
-from souvenir.timezones import canonical_zone
+from souvenir.ground.timeutil import utcnow
+from souvenir.ground.timezones import canonical_zone
 
 log = logging.getLogger(__name__)
 

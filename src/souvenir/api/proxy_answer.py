@@ -22,7 +22,7 @@ import httpx
 
 from souvenir.api.auth import SAFE_HEADERS, openai_error
 from souvenir.api.proxy_decode import decoded_bytes
-from souvenir.http_codings import PastDeadline
+from souvenir.ground.http_codings import PastDeadline
 
 __all__ = [
     "MAX_ANSWER_BYTES",
@@ -55,7 +55,7 @@ async def fetch(upstream: httpx.AsyncClient, method: str, path: str, **kwargs) -
     """``upstream.request`` with its body read up to :data:`MAX_ANSWER_BYTES` (else
     :class:`UpstreamTooLarge`); the answer returned holds the (decoded) body. The whole call,
     head included, ends by the client's read timeout (``SOUVENIR_LLM_TIMEOUT_S``) from now:
-    :class:`~souvenir.http_codings.PastDeadline` past it (httpx's timeout is per read)."""
+    :class:`~souvenir.ground.http_codings.PastDeadline` past it (httpx's timeout is per read)."""
     deadline = time.monotonic() + (upstream.timeout.read or 600.0)
     request = upstream.build_request(method, path, **kwargs)
     try:

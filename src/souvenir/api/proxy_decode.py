@@ -3,11 +3,11 @@
 httpx decodes each network chunk whole: 8 KB of ``Content-Encoding: zstd`` (decoded whenever
 ``zstandard`` is installed, asked for or not) came out as one 256 MiB chunk, before the
 proxy's bounds on an answer (16 MiB) or a stream's line (1 MiB) were checked. Here the raw
-bytes are decoded :data:`STEP` bytes at a time at most (:class:`souvenir.http_codings.StepDecoder`,
+bytes are decoded :data:`STEP` bytes at a time at most (:class:`souvenir.ground.http_codings.StepDecoder`,
 shared with the model clients), so those bounds hold on what is decoded; only ``gzip`` and
 ``deflate`` are asked for (:data:`ACCEPT_ENCODING`) and decoded, any other coding is an
 upstream error (:class:`httpx.DecodingError`, a 502). A deadline bounds the whole read:
-each wait for the next bytes ends with it (:class:`~souvenir.http_codings.PastDeadline`), so
+each wait for the next bytes ends with it (:class:`~souvenir.ground.http_codings.PastDeadline`), so
 an upstream sending an event every 0.3 s no longer holds a relay past
 ``SOUVENIR_LLM_TIMEOUT_S`` (httpx's timeout is per read).
 """
@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator
 
 import httpx
 
-from souvenir.http_codings import ACCEPT_ENCODING, STEP, PastDeadline, StepDecoder, codings
+from souvenir.ground.http_codings import ACCEPT_ENCODING, STEP, PastDeadline, StepDecoder, codings
 
 __all__ = ["ACCEPT_ENCODING", "STEP", "decoded_bytes"]
 

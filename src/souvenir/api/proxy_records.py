@@ -12,8 +12,8 @@ import time
 from collections import deque
 from collections.abc import Callable
 
-from souvenir.errors import ErasedError, StoreBusyError
-from souvenir.limits import MAX_TEXT_BYTES
+from souvenir.ground.errors import ErasedError, StoreBusyError
+from souvenir.ground.limits import MAX_TEXT_BYTES
 
 log = logging.getLogger("souvenir.api.proxy")
 
@@ -121,7 +121,7 @@ class RecordBacklog:
 
 def fitted(text: str | None, tail: bool = False) -> str | None:
     """A model's text made recordable: without NUL or lone surrogates, and cut to
-    :data:`~souvenir.limits.MAX_TEXT_BYTES` of UTF-8 (its start, or with ``tail`` its end,
+    :data:`~souvenir.ground.limits.MAX_TEXT_BYTES` of UTF-8 (its start, or with ``tail`` its end,
     where an assistant's question is) with "…" where it was cut. A model's long answer (24 KB
     of code) or odd bytes must not cost the user's message, which is recorded with it."""
     if not text:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from souvenir.errors import InputError
-from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_field, check_user_id, lookalike
+from souvenir.ground.errors import InputError
+from souvenir.ground.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_field, check_user_id, lookalike
 
 
 def last_user_text(messages: list) -> str | None:
@@ -49,7 +49,7 @@ CONVERSATION_ROLES = frozenset({"user", "assistant"})
 def prompt_texts(messages: list, roles: frozenset[str] | None = None) -> list[str]:
     """The texts the request shows the model, oldest first: each message's string content,
     or the text parts of a list, whatever its role (``roles``: only those roles'); the last
-    :data:`~souvenir.limits.MAX_PROMPT_MESSAGES` messages only. The context gives the
+    :data:`~souvenir.ground.limits.MAX_PROMPT_MESSAGES` messages only. The context gives the
     memories among them no place (:mod:`souvenir.read.in_prompt`)."""
     out = []
     for message in messages[-MAX_PROMPT_MESSAGES:]:
@@ -186,9 +186,9 @@ def no_default_why(request: Request) -> str:
 
 
 def needs_store_check(channel: str, user: str, story: str | None) -> bool:
-    """Check a chat request's ids (:func:`~souvenir.limits.check_user_id`, the story's length;
+    """Check a chat request's ids (:func:`~souvenir.ground.limits.check_user_id`, the story's length;
     :class:`InputError` otherwise) and say whether one would look like another
-    (:func:`~souvenir.limits.lookalike`): then only a user already stored may be named
+    (:func:`~souvenir.ground.limits.lookalike`): then only a user already stored may be named
     (:func:`refuse_new_lookalike`, a store read)."""
     check_user_id(user, "user id")
     check_user_id(channel, "channel")

@@ -5,7 +5,7 @@ A request acts as a :class:`~souvenir.api.keys.Principal`: an *admin* key (or th
 loopback mode, or a local MCP stdio session) reaches everything; a *channel* key reaches the
 users of its channels only, and never a ``rule`` (the operator's instruction, carried by every
 later context of the user): it may not write, reword, pin or forget one. A refusal is an
-:class:`~souvenir.errors.AccessDeniedError` with ``status_code`` 403 (REST and the proxy
+:class:`~souvenir.ground.errors.AccessDeniedError` with ``status_code`` 403 (REST and the proxy
 answer 403, MCP an error result with the same sentence).
 
 =====================================  ===================================================
@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from souvenir.api.keys import Principal
-from souvenir.errors import AccessDeniedError
+from souvenir.ground.errors import AccessDeniedError
 from souvenir.schemas import DEFAULT_CHANNEL
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,7 +78,7 @@ def write_kinds(principal: Principal, kinds: Iterable[str], act: str = "writing"
 def change_memory(principal: Principal, memory: Souvenir, channel: str, user: str, memory_id: int) -> None:
     """The checks before memory ``memory_id`` of ``channel:user`` is edited, pinned or
     forgotten: the channel reached (403), the memory the user's
-    (:class:`~souvenir.errors.UnknownError`, 404), and an admin key when it is a rule (403)."""
+    (:class:`~souvenir.ground.errors.UnknownError`, 404), and an admin key when it is a rule (403)."""
     reach(principal, channel)
     kind = memory.memory(user, memory_id, channel=channel).kind
     write_kinds(principal, {kind}, act="editing, pinning or forgetting")

@@ -8,7 +8,7 @@ literal word of every pattern of the package, so each detector meets its own wor
 and without separators, spaces, digits, punctuation, zero-width characters, URLs.
 
 :func:`messages` gives ``(label, text)`` pairs of at most ``size`` UTF-8 bytes (the message
-limit, :data:`souvenir.limits.MAX_TEXT_BYTES`); :func:`package_patterns` every compiled
+limit, :data:`souvenir.ground.limits.MAX_TEXT_BYTES`); :func:`package_patterns` every compiled
 pattern held at module level in ``souvenir`` (in tuples, lists and dicts too);
 :func:`sweep` times ``finditer`` — a search from every position, the most a pattern is
 ever asked — of each pattern over each message.

@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from souvenir.bench.recall_metrics import rank_scores
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 #: Baselines computed in-process, in report order (``mem0`` runs apart).
 LOCAL_BASELINES: tuple[str, ...] = ("bm25", "dense", "recency")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from souvenir.write.admission import not_one_fact
 from souvenir.write.dedup import SIMILARITY_THRESHOLD, fingerprint, raw_score, score
-from souvenir.errors import FileFormatError
+from souvenir.ground.errors import FileFormatError
 
 
 def read_texts(path: str | Path) -> list[str]:

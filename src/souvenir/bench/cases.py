@@ -14,12 +14,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from souvenir.engine.core import Engine
-from souvenir.errors import FileFormatError
+from souvenir.ground.errors import FileFormatError
 from souvenir.write.filters import MODEL_CHAIN, Exchange, run_filters
 from souvenir.lexical import nfkc_casefold
 from souvenir.read.selection import SelectionConfig, select
 from souvenir.store import open_store
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 
 RUNNABLE = ("admit", "filter", "select")
 #: The cases' own convention for the semantic floor (R19: 0.32 inclusive).

@@ -18,7 +18,7 @@ from souvenir.bench.synthetic import _mutate, make_corpus
 from souvenir.bench.timing import p50, p99, timed
 from souvenir.write.dedup import best_match, fingerprint, naive_best_match
 from souvenir.lexical.proposition import is_flip, proposition
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.pool_reach import PoolIndex
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from souvenir.errors import FileFormatError, plain
+from souvenir.ground.errors import FileFormatError, plain
 
 __all__ = ["PairSet", "cosine_floor", "embed_pairs", "read_locomo", "read_suite"]
 

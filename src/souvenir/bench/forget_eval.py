@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_match import match_forget
 
 __all__ = ["ForgetScore", "score_file"]

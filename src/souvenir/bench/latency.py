@@ -61,12 +61,12 @@ from souvenir.bench.latency_http import CHANNEL, STORY, USER, rss_mb, time_http
 from souvenir.bench.latency_plot import plot as plot  # its home since issue #28; imported here as before
 from souvenir.bench.synthetic import make_corpus
 from souvenir.bench.timing import p50, p99, timed
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding import threshold_for
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.engine.runtime import open_runtime
 from souvenir.read.selection import SelectionConfig, select
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 
 NOW = datetime(2026, 1, 1, tzinfo=timezone.utc)
 DEFAULT_SIZES = (100, 1000, 3000, 10000, 100000)

@@ -25,7 +25,7 @@ import httpx
 import numpy as np
 
 from souvenir.bench.timing import p50, p99, timed
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 
 #: The benchmark's user, its channel and story.
 CHANNEL, USER, STORY = "bench", "latency", "bench"

@@ -36,13 +36,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from souvenir.bench.shared import embed_all
-from souvenir.config import Settings
-from souvenir.errors import InputError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import InputError
 from souvenir.write.filters import Exchange
 from souvenir.replay.apply import replay_locomo
 from souvenir.replay.formats import LocomoConversation
 from souvenir.engine.runtime import Runtime, open_runtime
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 MODES: tuple[str, ...] = ("raw", "observations", "both")
 CHANNEL = "bench"
@@ -58,10 +58,10 @@ _WRITE_PATH = (
     "store",
     "index",
     "embedding",
-    "types.py",
-    "limits.py",
-    "timeutil.py",
-    "results.py",
+    "ground/types.py",
+    "ground/limits.py",
+    "ground/timeutil.py",
+    "ground/results.py",
     "bench/locomo_stores.py",
 )
 

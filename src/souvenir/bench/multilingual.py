@@ -33,10 +33,10 @@ import numpy as np
 from souvenir.bench.baselines import LOCAL_BASELINES, Bm25Ranking, dense_ranking, recency_ranking
 from souvenir.bench.shared import covered, embed_all
 from souvenir.bench.recall_metrics import covered_by_rank
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.runtime import Runtime, open_runtime
-from souvenir.timeutil import as_utc
-from souvenir.types import Candidate
+from souvenir.ground.timeutil import as_utc
+from souvenir.ground.types import Candidate
 
 NOW = datetime(2025, 12, 31, 12, 0, tzinfo=timezone.utc)
 K = 24

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 
 CATEGORY_NAMES = {"1": "multi-hop", "2": "temporal", "3": "open-domain", "4": "single-hop"}
 

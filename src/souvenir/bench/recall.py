@@ -55,8 +55,8 @@ from souvenir.bench.recall_metrics import (
     recall,
     summarise,
 )
-from souvenir.config import Settings
-from souvenir.errors import InputError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import InputError
 from souvenir.replay.formats import LocomoConversation, LocomoQuestion, parse_locomo
 from souvenir.read.scoring import Scorer, ScoringConfig
 

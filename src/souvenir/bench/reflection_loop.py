@@ -61,7 +61,7 @@ from pathlib import Path
 
 import httpx
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.replay.formats import parse_session_time
 from souvenir.write.confidence import agreement, auc, read_tally
 from souvenir.write.grounding import MIN_SHARE, content_share

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["UNDATED", "age_text", "aware", "cosine_text", "micros", "moment_of"]
 

@@ -9,7 +9,7 @@ from itertools import count
 import numpy as np
 
 from souvenir.candidates.selection_columns import SelectionColumns
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["Pool"]
 

@@ -11,7 +11,7 @@ from itertools import repeat
 import numpy as np
 
 from souvenir.candidates.moments import micros
-from souvenir.types import CANDIDATE_KINDS, Memory
+from souvenir.ground.types import CANDIDATE_KINDS, Memory
 
 __all__ = ["KIND_CODE", "OTHER_KIND", "RULE", "SelectionColumns"]
 

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 from rich.console import Console
 from rich.markup import escape
 
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 
 if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light
     from souvenir.library import Souvenir

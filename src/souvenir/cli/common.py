@@ -23,8 +23,8 @@ from rich.console import Console
 from typer.core import TyperCommand, TyperGroup
 from rich.markup import escape
 
-from souvenir.config import Settings
-from souvenir.errors import StoreBusyError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import StoreBusyError
 from souvenir.schemas import DEFAULT_CHANNEL
 
 if TYPE_CHECKING:  # imported by the commands that open it: `souvenir --help` stays light

@@ -59,7 +59,7 @@ def migrate(
     were applied, or that the schema is current; exits 2 when the store does not open, a migration
     fails (it rolls back and stays pending) or the schema is newer than this version. Opens no model."""
     from souvenir.cli.common import _fail
-    from souvenir.errors import SouvenirError
+    from souvenir.ground.errors import SouvenirError
     from souvenir.library.schema_upgrade import upgrade_schema
 
     try:

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 from souvenir.schemas import JobStatus
 
 jobs_app = typer.Typer(help="The reflection and summary outbox: list jobs, requeue parked ones.", no_args_is_help=True)

@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from souvenir.cli.common import _fail, _settings, console, err
-from souvenir.errors import InputError, SouvenirError
+from souvenir.ground.errors import InputError, SouvenirError
 
 bench_app = typer.Typer(
     help="Benchmarks: recall on LoCoMo and on the multilingual suite, latency.", no_args_is_help=True

@@ -27,7 +27,7 @@ from souvenir.cli.write_commands import import_, index, remember, replay
 from souvenir.cli.user_commands import users
 from souvenir.cli.serving import mcp_command, serve
 from souvenir.cli.access import keys_app
-from souvenir.config import Settings, SettingsFileError, settings_error
+from souvenir.ground.config import Settings, SettingsFileError, settings_error
 
 app = typer.Typer(
     help="Souvenir: long-term memory for LLM chatbots.", no_args_is_help=True, pretty_exceptions_enable=False

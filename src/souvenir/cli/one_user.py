@@ -21,7 +21,7 @@ from souvenir.cli.common import (
     private_stdout,
     write_private,
 )
-from souvenir.errors import SouvenirError, UnknownError
+from souvenir.ground.errors import SouvenirError, UnknownError
 from souvenir.schemas import DEFAULT_CHANNEL
 
 if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light

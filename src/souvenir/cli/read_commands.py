@@ -25,10 +25,10 @@ from souvenir.cli.common import (
     hint_unknown,
     reflect_before_exit,
 )
-from souvenir.errors import SouvenirError, TextError, UnknownError
-from souvenir.limits import check_text
+from souvenir.ground.errors import SouvenirError, TextError, UnknownError
+from souvenir.ground.limits import check_text
 from souvenir.schemas import DEFAULT_CHANNEL, MemoryPublic, StatusFilter
-from souvenir.timezones import local_day
+from souvenir.ground.timezones import local_day
 
 
 def context(

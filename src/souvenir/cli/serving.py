@@ -9,8 +9,8 @@ from typing import Optional
 import typer
 
 from souvenir.cli.common import CHANNEL_HELP, _fail, _settings
-from souvenir.config import Settings
-from souvenir.errors import SouvenirError
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import SouvenirError
 from souvenir.schemas import DEFAULT_CHANNEL
 
 
@@ -53,7 +53,7 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
     """One line at start: which store, embedders and chat model this service runs with, and
     who may call it (no password of a URL in it). ``keyed``: a key was ever created;
     ``active``: one is not revoked (keyed and none active: every route but /health is refused)."""
-    from souvenir.urls import without_userinfo
+    from souvenir.ground.urls import without_userinfo
 
     url = settings.database_url
     store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
@@ -90,7 +90,7 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
         )
     where = f"[{host}]" if ":" in host else host  # an IPv6 address, as a URL writes it
     from souvenir.api.auth import plain_http_warning
-    from souvenir.config import dotenv_report
+    from souvenir.ground.config import dotenv_report
 
     plain = plain_http_warning(host)
     return (
@@ -103,7 +103,7 @@ def _serve_banner(settings: Settings, host: str, port: int, keyed: bool, active:
 def _mcp_banner(settings: Settings, host: str, port: int, channel: str, user: str | None, keyed: bool) -> str:
     """One line at the start of ``souvenir mcp --transport http`` (stdio's stdout is the
     protocol's; its start says nothing): the endpoint, the store, whose memories, who may call."""
-    from souvenir.urls import without_userinfo
+    from souvenir.ground.urls import without_userinfo
 
     url = settings.database_url
     store = f"SQLite {settings.sqlite_path.resolve()}" if url.startswith("sqlite:///") else without_userinfo(url)
@@ -153,7 +153,7 @@ def mcp_command(
 ) -> None:
     """Serve Souvenir to an agent over MCP: tools remember, context, search, memories, forget."""
     try:
-        from souvenir.mcp_server import serve as serve_mcp
+        from souvenir.mcp.server import serve as serve_mcp
     except ImportError as exc:
         _fail(
             ValueError(

@@ -10,7 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 from souvenir.schemas import DEFAULT_CHANNEL
 
 console = Console(width=None if sys.stdout.isatty() else 160, markup=False, emoji=False)

@@ -19,11 +19,11 @@ from souvenir.cli.common import (
     counted,
     err,
 )
-from souvenir.errors import EmbedderError, SouvenirError
-from souvenir.results import ERASED_REASON
+from souvenir.ground.errors import EmbedderError, SouvenirError
+from souvenir.ground.results import ERASED_REASON
 from souvenir.schemas import DEFAULT_CHANNEL, KindName, ScopeName
-from souvenir.timeutil import parse_time
-from souvenir.types import KINDS, SCOPES
+from souvenir.ground.timeutil import parse_time
+from souvenir.ground.types import KINDS, SCOPES
 
 if TYPE_CHECKING:  # opened by the command that needs it: `souvenir --help` stays light
     from souvenir.library import Souvenir

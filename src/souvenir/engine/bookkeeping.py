@@ -13,7 +13,7 @@ from concurrent.futures import TimeoutError as FuturesTimeout
 from contextlib import contextmanager
 
 from souvenir.store.deadline import active, left
-from souvenir.threads import yield_to_turns
+from souvenir.engine.threads import yield_to_turns
 
 __all__ = ["MAX_BOOKKEEPING", "SETTLE_S", "Bookkeeping"]
 

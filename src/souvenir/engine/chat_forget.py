@@ -44,8 +44,8 @@ from souvenir.lexical.forget_deixis import never_mind, points_back, statement_be
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.read.forget_note import ForgetNote
 from souvenir.store.protocol import Store
-from souvenir.timeutil import aware, utcnow
-from souvenir.types import Memory
+from souvenir.ground.timeutil import aware, utcnow
+from souvenir.ground.types import Memory
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.forget_match import ForgetMatch, match_forget
 from souvenir.write.writelog import event_kind

@@ -42,10 +42,10 @@ from souvenir.read.scoring import Scorer, ScoringConfig
 from souvenir.read.scoring.calibration import calibration_for
 from souvenir.candidates import Scores
 from souvenir.read.selection import SelectionConfig
-from souvenir.results import ContextResult, WriteResult
+from souvenir.ground.results import ContextResult, WriteResult
 from souvenir.store.protocol import Job, Store
-from souvenir.timeutil import utcnow
-from souvenir.types import Candidate, Memory, Selection
+from souvenir.ground.timeutil import utcnow
+from souvenir.ground.types import Candidate, Memory, Selection
 from souvenir.write.filters import Exchange
 from souvenir.write.reflection import DEFAULT_MIN_CONFIDENCE, Reflection
 from souvenir.write.story import SELF_CITATION_CHARS

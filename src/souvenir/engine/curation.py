@@ -4,7 +4,7 @@ read the profile, list the forgotten ones, export or delete the user.
 
 Every method takes the user as ``(channel, external_id)`` and reaches only that user's
 memories (:meth:`Curation.own_memory`): another user's id answers
-:class:`~souvenir.errors.UnknownError`, never their data.
+:class:`~souvenir.ground.errors.UnknownError`, never their data.
 """
 
 from __future__ import annotations
@@ -18,20 +18,20 @@ from typing import Any
 from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.engine.identity import check_ids, check_story
 from souvenir.engine.writer import Writer, checked_candidate
-from souvenir.errors import InputError, UnknownError
-from souvenir.limits import MAX_PAGE, check_field, check_text, check_time
+from souvenir.ground.errors import InputError, UnknownError
+from souvenir.ground.limits import MAX_PAGE, check_field, check_text, check_time
 from souvenir.profile import public_profile as profile_view
-from souvenir.results import WriteResult
+from souvenir.ground.results import WriteResult
 from souvenir.store.protocol import Store
-from souvenir.timeutil import aware, utcnow
-from souvenir.types import Candidate, Memory
+from souvenir.ground.timeutil import aware, utcnow
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write import reasons
 from souvenir.write.filters import DIRECT_CHAIN, Exchange, run_filters
 from souvenir.write.writelog import event_detail, event_kind
 
 __all__ = ["MAX_BATCH", "MAX_PAGE", "Curation", "decode_cursor", "encode_cursor"]
 
-#: Most memories one batch writes (one page lists at most :data:`souvenir.limits.MAX_PAGE`).
+#: Most memories one batch writes (one page lists at most :data:`souvenir.ground.limits.MAX_PAGE`).
 MAX_BATCH = 100
 
 _CURSOR_PREFIX = "after:"

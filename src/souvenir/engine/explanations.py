@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from souvenir.candidates.score_map import LazyScores
 from souvenir.engine.bookkeeping import Bookkeeping
-from souvenir.errors import StoreError
+from souvenir.ground.errors import StoreError
 from souvenir.read.explain import explain
 from souvenir.read.explain_conversation import ConversationRead
 from souvenir.store.diagnostic_reads import KEEP_SELECTIONS

@@ -7,7 +7,7 @@ import re
 from datetime import datetime
 
 from souvenir.lexical.speakers import others_labelled
-from souvenir.limits import check_field, check_user_id
+from souvenir.ground.limits import check_field, check_user_id
 from souvenir.privacy.scrub import refuse_credential
 from souvenir.store.protocol import Store
 from souvenir.write.keyed_pool import user_names
@@ -42,8 +42,8 @@ def _may_name(note: str, message: str) -> bool:
 
 
 def check_ids(channel: str, external_id: str, story: str | None = None) -> None:
-    """Raise :class:`~souvenir.errors.InputError` unless ``channel`` and ``external_id`` are
-    ids every route can address (:func:`~souvenir.limits.check_user_id`), ``story`` at most
+    """Raise :class:`~souvenir.ground.errors.InputError` unless ``channel`` and ``external_id`` are
+    ids every route can address (:func:`~souvenir.ground.limits.check_user_id`), ``story`` at most
     256 bytes, and none of them a credential (ids are kept in clear)."""
     refuse_credential(check_user_id(channel, "channel"), "channel")  # every route can address it
     refuse_credential(check_user_id(external_id, "user id"), "user id")  # and ids are kept in clear
@@ -51,7 +51,7 @@ def check_ids(channel: str, external_id: str, story: str | None = None) -> None:
 
 
 def check_story(story: str | None) -> None:
-    """Raise :class:`~souvenir.errors.InputError` unless ``story`` is ``None`` or a story
+    """Raise :class:`~souvenir.ground.errors.InputError` unless ``story`` is ``None`` or a story
     name of at most 256 bytes that is not a credential."""
     refuse_credential(check_field(story, "story", 256), "story")
 

@@ -20,7 +20,7 @@ from souvenir.engine.chat_forget import (
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.reflection_job import JobApplication, own_job, read_mark
 from souvenir.engine.writer import Writer
-from souvenir.errors import InputError, ModelAnswerError, ModelError
+from souvenir.ground.errors import InputError, ModelAnswerError, ModelError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import fact_sentences
 from souvenir.lexical.tokens import load_jieba_for
@@ -33,10 +33,10 @@ from souvenir.llm.story_bound import StoryFit, fit_story
 from souvenir.profile.prompt import summary_messages
 from souvenir.profile.summary_check import summary_problem
 from souvenir.privacy.scrub import scrub
-from souvenir.results import WriteResult
+from souvenir.ground.results import WriteResult
 from souvenir.store.protocol import Job, Store
-from souvenir.timeutil import utcnow
-from souvenir.types import Candidate
+from souvenir.ground.timeutil import utcnow
+from souvenir.ground.types import Candidate
 from souvenir.write.filters import Exchange
 from souvenir.write.carry import garbled
 from souvenir.write.confidence import tally_kind

@@ -15,13 +15,13 @@ from datetime import datetime
 from typing import Any
 
 from souvenir.engine.warm_reads import WARMING_CAUSE
-from souvenir.errors import EmbedderError
+from souvenir.ground.errors import EmbedderError
 from souvenir.index.query_vectors import QueryVectors
 from souvenir.index.vectors import PendingQuery, VectorIndex
 from souvenir.read.explain_conversation import CONVERSATION, ConversationRead
 from souvenir.read.scoring import DenseInput, Scorer
 from souvenir.candidates import Scores
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["SETTLED_USERS", "SETTLE_FROM", "QueryScorer", "WindowQuery", "settle_young"]
 
@@ -58,7 +58,7 @@ class WindowQuery:
 
     def result(self) -> np.ndarray:
         """The vector (:meth:`PendingQuery.result`: bounded from the query's start; raises
-        :class:`~souvenir.errors.EmbedderError` as it does)."""
+        :class:`~souvenir.ground.errors.EmbedderError` as it does)."""
         return self.pending.result()
 
 

@@ -14,7 +14,7 @@ from souvenir import profile
 from souvenir.engine.identity import check_ids
 from souvenir.engine.query_scores import QueryScorer
 from souvenir.engine.turn_records import TurnRecords
-from souvenir.limits import check_text
+from souvenir.ground.limits import check_text
 from souvenir.engine.cache_budget import read_long
 from souvenir.engine.chat_forget import forget_note
 from souvenir.llm.prompt_bound import data_tokens
@@ -24,10 +24,10 @@ from souvenir.read.scoring import SCORE_FLOOR
 from souvenir.read.ended import select_current
 from souvenir.read.in_prompt import MAX_PROMPT_MESSAGES, in_prompt, prompt_hashes
 from souvenir.read.selection import SelectionConfig
-from souvenir.results import ContextResult
+from souvenir.ground.results import ContextResult
 from souvenir.store.protocol import Store
-from souvenir.timeutil import utcnow
-from souvenir.timezones import TZ_KEY
+from souvenir.ground.timeutil import utcnow
+from souvenir.ground.timezones import TZ_KEY
 
 __all__ = ["ContextReader", "selection_config"]
 

@@ -10,7 +10,7 @@ priors, relation columns) are read again whole. At 100,000 memories that took ~0
 CPU (2–3 s of wall time on a loaded machine) inside the *next* context, the user waiting
 for it (docs/journal.md, "Session 17, lane speed2"). The refresher reads them as soon as
 the write is done, on one background thread at a low priority
-(:func:`~souvenir.threads.yield_to_turns`), so that the next context finds them held: the
+(:func:`~souvenir.engine.threads.yield_to_turns`), so that the next context finds them held: the
 same calls on the same candidates a context would make (nothing about the scores or the
 selection changes, only when they are read). The indexer's writes are told too
 (:meth:`ReadRefresher.vectors_written`): the memories whose vectors were written are read
@@ -32,8 +32,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from souvenir.engine.query_scores import SETTLE_FROM
-from souvenir.results import WriteResult
-from souvenir.threads import yield_to_turns
+from souvenir.ground.results import WriteResult
+from souvenir.engine.threads import yield_to_turns
 
 __all__ = ["REBUILDING_ACTIONS", "ReadRefresher"]
 

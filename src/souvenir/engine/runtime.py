@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from souvenir.urls import url_passwords
+from souvenir.ground.urls import url_passwords
 
-from souvenir.blas import limit_blas_threads
-from souvenir.config import PROMPT_TOKENS_PER_S, Settings
+from souvenir.ground.blas import limit_blas_threads
+from souvenir.ground.config import PROMPT_TOKENS_PER_S, Settings
 from souvenir.embedding import make_embedder, make_window_embedder, threshold_for
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.privacy import known_secrets
 from souvenir.engine.core import Engine
 from souvenir.index.vectors import VectorIndex
@@ -94,7 +94,7 @@ class Runtime:
     @contextmanager
     def probing(self) -> Iterator[None]:
         """Run a probe's reads of the store with at most :data:`PROBE_WAIT_S` of waiting
-        (:class:`~souvenir.errors.StoreBusyError` past it)."""
+        (:class:`~souvenir.ground.errors.StoreBusyError` past it)."""
         with bounded(PROBE_WAIT_S):
             yield
 

@@ -23,11 +23,11 @@ from souvenir.engine.cache_budget import read_long
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.query_scores import QueryScorer
-from souvenir.errors import InputError
-from souvenir.limits import check_text
+from souvenir.ground.errors import InputError
+from souvenir.ground.limits import check_text
 from souvenir.store.protocol import Store
-from souvenir.timeutil import as_utc, utcnow
-from souvenir.types import Memory
+from souvenir.ground.timeutil import as_utc, utcnow
+from souvenir.ground.types import Memory
 
 __all__ = ["MAX_RESULTS", "Search", "SearchFilter", "rank"]
 
@@ -104,7 +104,7 @@ class Search:
         """The user's memories ranked for ``query`` (see the module docstring): (memory,
         score) pairs, best first, at most ``limit`` (1 to :data:`MAX_RESULTS`), and the
         degradation's cause (``None`` when every signal scored). An unknown user or story
-        finds nothing of it. Raises :class:`~souvenir.errors.InputError` for an unusable
+        finds nothing of it. Raises :class:`~souvenir.ground.errors.InputError` for an unusable
         query, ids or limit."""
         now = now or utcnow()
         check_ids(channel, external_id, story)

@@ -20,7 +20,7 @@ from souvenir import profile
 from souvenir.candidates.score_map import LazyScores
 from souvenir.engine.bookkeeping import Bookkeeping
 from souvenir.engine.explanations import Explanations
-from souvenir.errors import StoreError, UnknownError
+from souvenir.ground.errors import StoreError, UnknownError
 from souvenir.index.vectors import VectorIndex
 from souvenir.read.block_budget import READ_TIME
 from souvenir.read.explain import explain, never_served
@@ -28,11 +28,11 @@ from souvenir.read.explain_conversation import CONVERSATION, ConversationRead, k
 from souvenir.schemas import memory_json, selected_json
 from souvenir.store.counters import counted_ids
 from souvenir.store.protocol import Store
-from souvenir.timezones import TZ_KEY
-from souvenir.types import Memory, Selection, SelectionResult
+from souvenir.ground.timezones import TZ_KEY
+from souvenir.ground.types import Memory, Selection, SelectionResult
 from souvenir.lexical.erased_readings import forget_readings
 from souvenir.lexical.forget_cues import forget_requests
-from souvenir.limits import check_field, check_user_id
+from souvenir.ground.limits import check_field, check_user_id
 from souvenir.privacy import redact_answer
 from souvenir.write.writelog import memory_of
 

@@ -14,14 +14,14 @@ Issue #25 (a real model on one CPU): the worker does not claim a job its model's
 would refuse — it waits for the breaker's trial once (``deferred`` counts breaker
 openings waited out, not jobs times tries), and claims the other kind meanwhile when the
 summary runs on another model. A call that gave way to a live reply on the model's server
-(:class:`~souvenir.errors.ModelBusyError`) is put back at once, no attempt, no error
-(``yielded``). An answer with nothing usable (:class:`~souvenir.errors.ModelAnswerError`)
-or a bounded call that ran out of time (:class:`~souvenir.errors.ModelTimeoutError`) is a
+(:class:`~souvenir.ground.errors.ModelBusyError`) is put back at once, no attempt, no error
+(``yielded``). An answer with nothing usable (:class:`~souvenir.ground.errors.ModelAnswerError`)
+or a bounded call that ran out of time (:class:`~souvenir.ground.errors.ModelTimeoutError`) is a
 failure of this request, not an outage: it is retried with another request (a smaller
 bound, a higher temperature: :mod:`souvenir.llm.budget`) after ``backoff_s``, and parked
 with its cause once the job has had ``answer_attempts`` attempts — minutes, not the 15 of an
 outage. A request the server refuses in every format is a
-configuration error (:class:`~souvenir.errors.ModelConfigError`): parked at once with its
+configuration error (:class:`~souvenir.ground.errors.ModelConfigError`): parked at once with its
 cause, counted, and shown by /health; ``souvenir jobs retry --parked`` requeues the jobs
 once the configuration is fixed. A parked job names the model that failed and the real
 cause. Counts outcomes for /metrics and diagnostics.
@@ -31,7 +31,7 @@ Several replicas may run a worker each on one PostgreSQL store (the store claims
 on a store of one process (SQLite) every running job at start; on a shared store only jobs
 claimed more than ``stale_after_s`` ago, at start and every ``sweep_s`` — a live replica's
 job is never taken from it, and a job requeued from a worker that was merely slow is fenced
-(its late result is dropped: :class:`~souvenir.errors.StaleJobError`, counted ``stale``).
+(its late result is dropped: :class:`~souvenir.ground.errors.StaleJobError`, counted ``stale``).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import time
 from collections import Counter
 from datetime import timedelta
 
-from souvenir.errors import (
+from souvenir.ground.errors import (
     ModelAnswerError,
     ModelBusyError,
     ModelConfigError,
@@ -53,7 +53,7 @@ from souvenir.errors import (
     StaleJobError,
 )
 from souvenir.engine.chat_forget import clear_request_turn
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 from souvenir.store.protocol import Job
 
 log = logging.getLogger(__name__)

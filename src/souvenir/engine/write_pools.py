@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
 from souvenir.engine.warm_reads import settle_heap
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.pool_reach import PoolIndex
 
 __all__ = ["MAX_HELD", "SETTLE_FROM", "WritePools"]

@@ -13,16 +13,16 @@ from souvenir.engine.cache_budget import read_long
 from souvenir.engine.identity import check_ids, own_names
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.write_pools import WritePools
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.index.vectors import VectorIndex
 from souvenir.lexical.tokens import load_jieba_for
-from souvenir.limits import check_field, check_text, check_time
-from souvenir.results import WriteResult
+from souvenir.ground.limits import check_field, check_text, check_time
+from souvenir.ground.results import WriteResult
 from souvenir.store.protocol import Store
-from souvenir.timeutil import aware, utcnow
-from souvenir.timezones import TZ_KEY, localize
+from souvenir.ground.timeutil import aware, utcnow
+from souvenir.ground.timezones import TZ_KEY, localize
 from souvenir.privacy import Redacted
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write import admission
 from souvenir.write.back_over import away_ids
 from souvenir.write.filters import DIRECT_CHAIN, MODEL_CHAIN, Exchange, Filter, run_filters
@@ -33,10 +33,10 @@ __all__ = ["Writer", "checked_candidate"]
 
 def checked_candidate(candidate: Candidate, story: str | None, now: datetime | None = None) -> Candidate:
     """``candidate`` with its text stripped, once it is writable: a usable text
-    (:func:`~souvenir.limits.check_text`), a source of at most 1 KiB, a time within the
+    (:func:`~souvenir.ground.limits.check_text`), a source of at most 1 KiB, a time within the
     accepted years (and, with ``now``, not ahead of it by more than
-    :data:`~souvenir.limits.MAX_AHEAD_S`), and a story when it is story-scoped. Raises
-    :class:`~souvenir.errors.InputError` saying why not."""
+    :data:`~souvenir.ground.limits.MAX_AHEAD_S`), and a story when it is story-scoped. Raises
+    :class:`~souvenir.ground.errors.InputError` saying why not."""
     text = check_text(candidate.text, "memory text")
     check_field(candidate.source, "source", 1024)
     check_time(candidate.time, "memory time", now)
@@ -93,13 +93,13 @@ class Writer:
         otherwise a person, an agent or an import wrote it (:data:`DIRECT_CHAIN`). ``candidate.time``
         is when it was said (default ``now``); its own UTC offset is the user's local day for
         grounding "tomorrow"; a naive time, a date alone or a UTC time is read in the user's
-        zone (profile key ``tz``, :func:`souvenir.timezones.localize`). ``chain``: the filters, when
+        zone (profile key ``tz``, :func:`souvenir.ground.timezones.localize`). ``chain``: the filters, when
         not the default for the case (a reflection adds grounding: ``REFLECTION_CHAIN``)."""
         now = aware(now or utcnow())
         text = candidate.text
         read_long(text)  # a long text's readings are not kept for ever (cache_budget)
         user_id = self.store.ensure_user(channel, external_id, now)
-        # the user's local time: "tomorrow" is grounded in their day (souvenir.timezones)
+        # the user's local time: "tomorrow" is grounded in their day (souvenir.ground.timezones)
         said_at = localize(candidate.time, self.store.kv_get(user_id, TZ_KEY), now)
         story_id = candidate.story_id
         if story_id is None and candidate.scope == "story":

@@ -17,7 +17,7 @@ import logging
 
 import numpy as np
 
-from souvenir.errors import StoreBusyError, StoreError
+from souvenir.ground.errors import StoreBusyError, StoreError
 from souvenir.index.vectors import VectorIndex
 from souvenir.candidates import Scores
 

@@ -38,9 +38,9 @@ import numpy as np
 from souvenir.embedding.contract import Embedder
 from souvenir.embedding.breaker import EmbedderBreaker
 from souvenir.index.query_vectors import query_text
-from souvenir.errors import EmbedderBusyError, EmbedderError, SouvenirError, plain
+from souvenir.ground.errors import EmbedderBusyError, EmbedderError, SouvenirError, plain
 from souvenir.candidates import Scores
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 
 log = logging.getLogger(__name__)
 

@@ -121,7 +121,7 @@ def temporary_end(text: str, said: datetime | date, south: bool = False) -> date
     """The first day the temporary fact ``text`` said on ``said`` no longer holds, or
     ``None`` (module docstring). ``said``: a date, or a datetime in the user's zone;
     ``south``: the user lives in the southern hemisphere (their zone says so:
-    :func:`souvenir.timezones.southern`), where summer is December to February."""
+    :func:`souvenir.ground.timezones.southern`), where summer is December to February."""
     day = said.date() if isinstance(said, datetime) else said
     return _end(text, day, bool(south))
 

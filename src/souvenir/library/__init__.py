@@ -9,14 +9,14 @@
 A user is named by their id (``user``) on a channel (``channel``, default the one given to
 :meth:`Souvenir.open`, else :data:`~souvenir.schemas.DEFAULT_CHANNEL`, ``api``: the default of
 every face, the CLI included). When no user of that id exists in the channel asked, a read's
-answer says so in ``unknown_user`` and an :class:`~souvenir.errors.UnknownError` names the
+answer says so in ``unknown_user`` and an :class:`~souvenir.ground.errors.UnknownError` names the
 channels where the id does exist (a store written by an older CLI keeps its users in ``cli``). Every answer is a model of :mod:`souvenir.schemas`, the
 same the REST service sends and :mod:`souvenir.client` returns, so the three give the same
 answers for the same calls (a memory's counters count every context answered before the
-call that returns it). Every error is a :class:`~souvenir.errors.SouvenirError`:
-:class:`~souvenir.errors.InputError` for bad input (nothing written),
-:class:`~souvenir.errors.UnknownError` for an unknown user or another user's memory,
-:class:`~souvenir.errors.StoreError` when the store fails.
+call that returns it). Every error is a :class:`~souvenir.ground.errors.SouvenirError`:
+:class:`~souvenir.ground.errors.InputError` for bad input (nothing written),
+:class:`~souvenir.ground.errors.UnknownError` for an unknown user or another user's memory,
+:class:`~souvenir.ground.errors.StoreError` when the store fails.
 
 Every face calls this class: the REST routes (:mod:`souvenir.api.routes`), the proxy, the CLI
 and the MCP server (none of them imports the engine or the store). Besides the turn loop and

@@ -14,9 +14,9 @@ import hashlib
 import secrets
 from datetime import datetime
 
-from souvenir.errors import InputError
-from souvenir.limits import check_user_id
-from souvenir.timeutil import utcnow
+from souvenir.ground.errors import InputError
+from souvenir.ground.limits import check_user_id
+from souvenir.ground.timeutil import utcnow
 
 __all__ = ["KEY_PREFIX", "SHOWN_CHARS", "create_key", "hash_key", "keys_in_force", "new_key"]
 

@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.library.facade import Souvenir
 from souvenir.schemas import (
     DEFAULT_CHANNEL,

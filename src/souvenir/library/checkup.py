@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from souvenir.config import ENV_FILE, Settings, dotenv_refusal, dotenv_secrets_exposed
+from souvenir.ground.config import ENV_FILE, Settings, dotenv_refusal, dotenv_secrets_exposed
 from souvenir.library.model_checks import model_checks
-from souvenir.urls import is_loopback, without_userinfo
+from souvenir.ground.urls import is_loopback, without_userinfo
 
 __all__ = ["Check", "checkup", "MODEL_TIMEOUT_S"]
 
@@ -61,7 +61,7 @@ def checkup(
 
 
 #: A URL's query or fragment, never printed: some servers take their key there (``?key=…``),
-#: as a URL's user info is never printed (:func:`~souvenir.urls.without_userinfo`).
+#: as a URL's user info is never printed (:func:`~souvenir.ground.urls.without_userinfo`).
 _QUERY = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^\s?#]*)[?#][^\s)]*", re.I)
 
 
@@ -92,7 +92,7 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
     url = settings.database_url
     shown = without_userinfo(url)
     from souvenir.store import CONNINFO_REFUSED
-    from souvenir.urls import looks_like_conninfo
+    from souvenir.ground.urls import looks_like_conninfo
 
     if looks_like_conninfo(url):  # before any path is made of it: its password= in a file name
         return [Check("store", "fail", CONNINFO_REFUSED)], False
@@ -111,7 +111,7 @@ def _store(settings: Settings) -> tuple[list[Check], bool]:
         return [
             Check("store", "warn", f"no store yet at {path.resolve()}: made (0600) and migrated on first use")
         ], False
-    from souvenir.errors import SouvenirError
+    from souvenir.ground.errors import SouvenirError
     from souvenir.store import migrations, open_store
 
     try:
@@ -162,7 +162,7 @@ def _pgvector(store, mode: str) -> Check:
     """PostgreSQL's pgvector against ``SOUVENIR_PGVECTOR`` (:func:`souvenir.index.pgvector.index_class`
     decides the same way at start-up): ``on`` with no extension on the server is a failure (the
     service would not start); anything else says where the semantic scores are computed."""
-    from souvenir.errors import SouvenirError
+    from souvenir.ground.errors import SouvenirError
 
     try:
         enabled = store.pgvector_enabled()

@@ -1,10 +1,10 @@
 """A user or channel id no write could have made is bad input on every face's call.
 
-The writes check their ids (:func:`souvenir.limits.check_user_id`), REST checks its paths'
+The writes check their ids (:func:`souvenir.ground.limits.check_user_id`), REST checks its paths'
 ids; a library read (and so an MCP tool) naming ``ann\\x00`` or a lone surrogate went to the
 store, where PostgreSQL failed on it — a store error, a ``UnicodeEncodeError``, the MCP
 tools' bare "Error executing tool" — where SQLite answered "no such user". Each named
-method now refuses such an id first (:class:`~souvenir.errors.TextError`, an input error:
+method now refuses such an id first (:class:`~souvenir.ground.errors.TextError`, an input error:
 REST's 422, an MCP error result of one sentence). Only what no store can hold is refused
 (NUL, lone surrogates; another type is left to the method's own check): a read of an older
 id the write check would refuse today still finds it."""
@@ -15,7 +15,7 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 
-from souvenir.limits import MAX_TEXT_BYTES, check_field
+from souvenir.ground.limits import MAX_TEXT_BYTES, check_field
 
 __all__ = ["checked_ids"]
 

@@ -17,7 +17,7 @@ from souvenir.replay.formats import export_channel_of, parse_memories_jsonl
 def import_places(path: str | os.PathLike[str]) -> list[str]:
     """One place per memory the import of ``path`` wrote or dropped, in the same order as
     :meth:`souvenir.library.Souvenir.import_file`'s results. Raises
-    :class:`~souvenir.errors.FileFormatError` as the import does."""
+    :class:`~souvenir.ground.errors.FileFormatError` as the import does."""
     return [line.origin for line in parse_memories_jsonl(Path(path))]
 
 

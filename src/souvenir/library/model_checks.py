@@ -2,7 +2,7 @@
 proxy asks it.
 
 The proxy sends ``/models`` and ``/chat/completions`` to ``SOUVENIR_LLM_BASE_URL`` taken as
-the OpenAI SDK's ``base_url`` (a server root gets ``/v1``: :func:`~souvenir.urls.openai_api_base`),
+the OpenAI SDK's ``base_url`` (a server root gets ``/v1``: :func:`~souvenir.ground.urls.openai_api_base`),
 so these checks do too:
 
 - ``chat model``: ``GET <base>/models`` answers 200 (a refused key, a 5xx or no answer is a
@@ -27,8 +27,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from souvenir.config import Settings
-from souvenir.urls import openai_api_base, without_userinfo
+from souvenir.ground.config import Settings
+from souvenir.ground.urls import openai_api_base, without_userinfo
 
 __all__ = ["BODY_BYTES", "model_checks"]
 

@@ -1,5 +1,5 @@
 """Settings for :meth:`Souvenir.open <souvenir.library.Souvenir.open>` from what a caller
-gives: a database URL, a SQLite file path, a :class:`~souvenir.config.Settings` or nothing."""
+gives: a database URL, a SQLite file path, a :class:`~souvenir.ground.config.Settings` or nothing."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from souvenir.config import Settings, settings_error
-from souvenir.errors import InputError
+from souvenir.ground.config import Settings, settings_error
+from souvenir.ground.errors import InputError
 
 
 def settings_for(target: str | os.PathLike[str] | Settings | None = None, **overrides: Any) -> Settings:
@@ -29,7 +29,7 @@ def settings_for(target: str | os.PathLike[str] | Settings | None = None, **over
         raise InputError(
             f"unknown setting {', '.join(map(repr, unknown))}"
             + (f": did you mean {', '.join(map(repr, close))}?" if close else "")
-            + " (the fields of souvenir.config.Settings, without the SOUVENIR_ prefix, lower case)"
+            + " (the fields of souvenir.ground.config.Settings, without the SOUVENIR_ prefix, lower case)"
         )
     if isinstance(target, Settings):
         return target.model_copy(update=overrides) if overrides else target

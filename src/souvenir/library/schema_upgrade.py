@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from souvenir.config import Settings
-from souvenir.errors import StoreError
-from souvenir.urls import without_userinfo
+from souvenir.ground.config import Settings
+from souvenir.ground.errors import StoreError
+from souvenir.ground.urls import without_userinfo
 
 __all__ = ["SchemaUpgrade", "upgrade_schema"]
 

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from souvenir.errors import UnknownError
+from souvenir.ground.errors import UnknownError
 from souvenir.library.operations import Operations
 from souvenir.schemas import Timezone, UserDeleted, UserExport, UsersPage, UserSummary, checked_arguments
-from souvenir.timezones import TZ_KEY
+from souvenir.ground.timezones import TZ_KEY
 
 __all__ = ["HINT_CHANNELS", "UserData"]
 
@@ -29,7 +29,7 @@ HINT_CHANNELS: ContextVar[frozenset[str] | None] = ContextVar("souvenir_hint_cha
 def _lookalike_of(user: str) -> tuple[str, str] | None:
     """The id ``user`` looks like — without its blanks at the ends, or composed (Unicode
     NFC) — and how they differ; ``None`` when ``user`` is that id already. New ids in those
-    forms are refused (:func:`souvenir.limits.lookalike`), so a read with one most likely
+    forms are refused (:func:`souvenir.ground.limits.lookalike`), so a read with one most likely
     means the stored id: "ann " → ("ann", "the id asked has blanks at its ends")."""
     canonical = unicodedata.normalize("NFC", user).strip()
     if not canonical or canonical == user:

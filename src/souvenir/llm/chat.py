@@ -3,9 +3,9 @@
 Every call has an explicit timeout in seconds and goes through a circuit breaker of its
 model (one per model name: the reflection's model failing does not stop the summary's).
 Transport errors, HTTP errors and unusable answers are mapped to
-:class:`~souvenir.errors.ModelError` here, at the boundary; a refused call of an open
-breaker is :class:`~souvenir.errors.ModelUnavailableError` (not an attempt), a request
-every format of which the server refuses is :class:`~souvenir.errors.ModelConfigError`.
+:class:`~souvenir.ground.errors.ModelError` here, at the boundary; a refused call of an open
+breaker is :class:`~souvenir.ground.errors.ModelUnavailableError` (not an attempt), a request
+every format of which the server refuses is :class:`~souvenir.ground.errors.ModelConfigError`.
 
 Bounded calls (issue #25): a call may carry ``max_tokens``, ``stop`` sequences and a
 ``temperature`` (:mod:`souvenir.llm.budget` sizes them from the call's contract), and its
@@ -15,7 +15,7 @@ Bounded calls (issue #25): a call may carry ``max_tokens``, ``stop`` sequences a
 protocol, streams its answer: it is read token by token, cut where it starts to loop
 (:func:`~souvenir.llm.budget.is_looping`), and closed — which stops the server generating
 it — at its deadline or when a live reply needs the server
-(:class:`~souvenir.errors.ModelBusyError`, not an attempt). :meth:`ChatClient.ask` returns
+(:class:`~souvenir.ground.errors.ModelBusyError`, not an attempt). :meth:`ChatClient.ask` returns
 the text with how it ended (:class:`Answer`).
 
 Structured output (:mod:`souvenir.llm.structured`): a JSON schema is sent in the strongest
@@ -38,7 +38,7 @@ from typing import Any
 
 import httpx
 
-from souvenir.http_codings import (
+from souvenir.ground.http_codings import (
     by_deadline,
     model_client,
     PastDeadline,
@@ -49,7 +49,7 @@ from souvenir.http_codings import (
     within,
 )
 
-from souvenir.errors import (
+from souvenir.ground.errors import (
     ModelBusyError,
     ModelConfigError,
     ModelError,
@@ -62,7 +62,7 @@ from souvenir.llm.circuit import BreakerOpenError, CircuitBreaker, breaker_key
 from souvenir.llm.gate import Ticket, UpstreamGate, gate_for
 from souvenir.llm.structured import FALLBACK_STATUS, REFUSAL_STATUS, FormatMemory, with_instruction
 from souvenir.privacy.scrub import scrub
-from souvenir.urls import openai_api_base, without_userinfo
+from souvenir.ground.urls import openai_api_base, without_userinfo
 
 log = logging.getLogger(__name__)
 
@@ -492,7 +492,7 @@ class OpenAIChatClient(ChatClient):
     """``POST /v1/chat/completions`` (vLLM, LiteLLM, OpenAI, llama.cpp's llama-server,
     llama-cpp-python's server). ``base_url`` is the server root (``/v1`` is added) or, as the
     OpenAI SDK's ``base_url``, a path naming the API version (``…/v1``, ``…/v1beta/openai``,
-    ``…/api/v3``: ``/chat/completions`` is added), :func:`~souvenir.urls.openai_api_base`.
+    ``…/api/v3``: ``/chat/completions`` is added), :func:`~souvenir.ground.urls.openai_api_base`.
 
     Formats: ``json_schema`` (``response_format: {type: json_schema, json_schema: {name,
     schema}}``), ``json_object`` (``{type: json_object, schema}``: llama-cpp-python takes the

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TypeVar
 from urllib.parse import urlsplit
 
-from souvenir.errors import SouvenirError
+from souvenir.ground.errors import SouvenirError
 
 T = TypeVar("T")
 

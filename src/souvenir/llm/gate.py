@@ -42,7 +42,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
-from souvenir.config import PROMPT_TOKENS_PER_S as READ_PRIOR
+from souvenir.ground.config import PROMPT_TOKENS_PER_S as READ_PRIOR
 from souvenir.llm.server_rates import ServerRates
 
 __all__ = ["Ticket", "UpstreamGate", "default_capacity", "gate_for", "is_local", "upstream_key"]

@@ -50,8 +50,8 @@ from dataclasses import dataclass, field
 
 from souvenir.lexical.tokens import is_han
 from souvenir.llm.gate import is_local
-from souvenir.config import BACKGROUND_READ_S as READ_S
-from souvenir.config import PROMPT_TOKENS_PER_S as TOKENS_PER_S
+from souvenir.ground.config import BACKGROUND_READ_S as READ_S
+from souvenir.ground.config import PROMPT_TOKENS_PER_S as TOKENS_PER_S
 from souvenir.llm.budget import HAN_TOKENS_PER_CHAR
 
 __all__ = [

@@ -15,7 +15,7 @@ import logging
 from typing import overload
 from urllib.parse import unquote_plus
 
-from souvenir.errors import TextError
+from souvenir.ground.errors import TextError
 from souvenir.privacy.configured import configured_count
 from souvenir.privacy.detection import redact
 from souvenir.privacy.marker import REDACTED
@@ -66,7 +66,7 @@ _ID_KINDS = frozenset(
 
 def refuse_credential(value: str | None, what: str) -> str | None:
     """``value`` (a user id, channel or story name about to be written); raises
-    :class:`~souvenir.errors.TextError` when it carries a credential — an API key, a JWT, a
+    :class:`~souvenir.ground.errors.TextError` when it carries a credential — an API key, a JWT, a
     login with its password: ids are stored in clear, logged and shown, never redacted."""
     if value is None:
         return None

@@ -3,7 +3,7 @@
 Keys (in the store's ``user_kv``, seed 001 §3): ``lang`` (language code),
 ``summary`` (≤ 300 characters), ``last_queries`` (JSON list of the 5 latest free-text
 messages, ≤ 200 characters each, oldest first; commands such as ``/start`` excluded),
-``tz`` (the user's time zone, :mod:`souvenir.timezones`),
+``tz`` (the user's time zone, :mod:`souvenir.ground.timezones`),
 ``meta:turns_since_summary`` (the summarizer's fallback counter, internal), ``interest:<sku>``
 reserved.
 

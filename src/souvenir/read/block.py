@@ -16,8 +16,8 @@ from typing import Mapping, NamedTuple, Sequence
 
 from souvenir.read.forget_note import ForgetNote, render_forget_note
 from souvenir.lexical.duration import temporary_end
-from souvenir.timezones import local_day, southern
-from souvenir.types import Memory, Selection
+from souvenir.ground.timezones import local_day, southern
+from souvenir.ground.types import Memory, Selection
 
 
 class Headers(NamedTuple):
@@ -134,7 +134,7 @@ def render_block(
 ) -> str:
     """The memory block as plain text ("" when there is nothing to say). ``story``: the
     current story's ``summary``, ``anchors`` (texts) and ``positions`` (dicts); ``tz``:
-    the user's zone (:mod:`souvenir.timezones`): each memory shows the user's own day.
+    the user's zone (:mod:`souvenir.ground.timezones`): each memory shows the user's own day.
     ``now`` (aware): a temporary fact (not an episode) whose bound it has passed
     (:func:`souvenir.lexical.duration.temporary_end`, from the day its wording was said) is
     shown "ended …, no longer current", one still running "until …" (issue #26). ``forget``:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from souvenir.types import Selection
+from souvenir.ground.types import Selection
 
 __all__ = ["KEPT_AT_LEAST", "READ_TIME", "READ_TIME_REASON", "within_budget"]
 

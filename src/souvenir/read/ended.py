@@ -37,8 +37,8 @@ import numpy as np
 from souvenir.lexical.duration import temporary_end
 from souvenir.candidates import Pool
 from souvenir.read.selection import SelectionConfig, select
-from souvenir.timezones import local_day, southern
-from souvenir.types import Memory, SelectionResult
+from souvenir.ground.timezones import local_day, southern
+from souvenir.ground.types import Memory, SelectionResult
 
 __all__ = ["DURABLE_PASSES", "HISTORY", "ended_on", "select_current"]
 

@@ -28,10 +28,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from souvenir.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
+from souvenir.ground.limits import MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.candidates import Pool
-from souvenir.hashing import content_hash
-from souvenir.types import Memory
+from souvenir.ground.hashing import content_hash
+from souvenir.ground.types import Memory
 
 __all__ = ["MAX_PROMPT_MESSAGES", "in_prompt", "prompt_hashes"]
 
@@ -51,7 +51,7 @@ def _key(digest: str) -> int:
 def prompt_hashes(messages: Sequence[str] | None) -> frozenset[int]:
     """The content hashes (as :func:`_key` ints) of the last :data:`MAX_PROMPT_MESSAGES`
     texts of ``messages``, stripped; empty texts, non-strings and texts longer than a
-    memory can be (:data:`~souvenir.limits.MAX_TEXT_BYTES` bytes of UTF-8) are skipped."""
+    memory can be (:data:`~souvenir.ground.limits.MAX_TEXT_BYTES` bytes of UTF-8) are skipped."""
     if not messages:
         return frozenset()
     out = set()

@@ -52,11 +52,11 @@ import numpy as np
 
 from souvenir.candidates.pool import Pool
 from souvenir.read.lexicographic import best as _best
-from souvenir.position_sets import union, unique
+from souvenir.candidates.position_sets import union, unique
 from souvenir.candidates.moments import age_text, aware, cosine_text
 from souvenir.candidates.score_map import LazyScores, Scores
 from souvenir.candidates.selection_columns import KIND_CODE, RULE, SelectionColumns
-from souvenir.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
+from souvenir.ground.types import CANDIDATE_KINDS, Memory, Selection, SelectionResult
 
 __all__ = ["DEFAULT_QUOTAS", "PASSES", "PROTECTED_KINDS", "Pool", "Scores", "SelectionConfig", "select"]
 

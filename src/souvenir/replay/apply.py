@@ -10,14 +10,14 @@ from datetime import datetime
 
 from souvenir.engine.core import Engine
 from souvenir.engine.identity import check_ids
-from souvenir.errors import FileFormatError, TextError
-from souvenir.limits import check_text
+from souvenir.ground.errors import FileFormatError, TextError
+from souvenir.ground.limits import check_text
 from souvenir.replay.export_profile import ExportedProfile
 from souvenir.replay.formats import ChatLine, ImportLine, LocomoConversation
-from souvenir.results import ERASED_CODE, ERASED_REASON, WriteResult
+from souvenir.ground.results import ERASED_CODE, ERASED_REASON, WriteResult
 from souvenir.schemas import DEFAULT_CHANNEL
-from souvenir.timeutil import utcnow
-from souvenir.types import Candidate
+from souvenir.ground.timeutil import utcnow
+from souvenir.ground.types import Candidate
 
 Progress = Callable[[int], None]
 

@@ -1,7 +1,7 @@
 """The profile an export carries (``tables.user_kv`` of ``souvenir export``), read for an
 import: bounded and validated, pure (data in, data out).
 
-Read: ``tz`` (an IANA name or an offset, :func:`~souvenir.timezones.canonical_zone`),
+Read: ``tz`` (an IANA name or an offset, :func:`~souvenir.ground.timezones.canonical_zone`),
 ``lang`` (a language tag, :func:`~souvenir.profile.normalize_code`), ``summary`` (at most
 :data:`~souvenir.profile.SUMMARY_CHARS` characters, cut as the summariser cuts it),
 ``last_queries`` (the last :data:`~souvenir.profile.LAST_QUERIES` strings, each at most
@@ -20,9 +20,9 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.profile import LAST_QUERIES, QUERY_CHARS, SUMMARY_CHARS, load_queries, normalize_code, summary_limit
-from souvenir.timezones import TZ_KEY, canonical_zone
+from souvenir.ground.timezones import TZ_KEY, canonical_zone
 from souvenir.write.reflection import MAX_USER_STATE_KEYS
 
 __all__ = ["MAX_ROWS", "ExportedProfile", "exported_profile"]

@@ -1,7 +1,7 @@
 """Parsers for the files Souvenir replays or imports. Pure: text in, records out.
 
 Every parser reads the whole file before anything is written, and raises
-:class:`~souvenir.errors.FileFormatError` with the line number of the first bad record, so
+:class:`~souvenir.ground.errors.FileFormatError` with the line number of the first bad record, so
 a malformed file writes nothing. Only a regular file of at most :data:`MAX_FILE_BYTES` is
 read (``/dev/zero`` was read until memory ran out, a FIFO waited for ever), and JSON nested
 too deep is such an error too (it was a ``RecursionError`` traceback).
@@ -36,10 +36,10 @@ from pathlib import Path
 from typing import BinaryIO
 
 from souvenir.replay.export_profile import ExportedProfile, exported_profile
-from souvenir.errors import FileFormatError, TextError
-from souvenir.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
-from souvenir.timeutil import as_utc, parse_time, utcnow
-from souvenir.types import CANDIDATE_KINDS, KINDS, SCOPES
+from souvenir.ground.errors import FileFormatError, TextError
+from souvenir.ground.limits import MAX_TEXT_BYTES, check_field, check_text, check_time
+from souvenir.ground.timeutil import as_utc, parse_time, utcnow
+from souvenir.ground.types import CANDIDATE_KINDS, KINDS, SCOPES
 
 
 #: The largest file replayed or imported: a LoCoMo conversation is about 1 MB, a chat log
@@ -49,7 +49,7 @@ _DEEP = "JSON nested too deep"
 
 
 #: The longest line of a JSONL file (a chat exchange, a memory): a record's text is at most
-#: :data:`~souvenir.limits.MAX_TEXT_BYTES` (16 KiB) in UTF-8, six times that written as JSON
+#: :data:`~souvenir.ground.limits.MAX_TEXT_BYTES` (16 KiB) in UTF-8, six times that written as JSON
 #: ``\uXXXX`` escapes, plus a reply and short fields: 1 MiB holds any record that can be kept.
 #: A longer line is refused having read that much of it (a 50 MB one-line file was read whole
 #: and parsed, 437 MB resident, before its text was refused).

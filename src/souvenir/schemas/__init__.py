@@ -7,10 +7,10 @@ that goes on the wire is declared here first; the REST routes use these models a
 ``response_model``, so ``/openapi.json`` describes every JSON answer and a client can be
 generated from it.
 
-Conversions from the engine's plain data (:mod:`souvenir.types`, :mod:`souvenir.results`)
+Conversions from the engine's plain data (:mod:`souvenir.ground.types`, :mod:`souvenir.ground.results`)
 are the ``from_*`` class methods; nothing here does I/O. Times are timezone-aware
 ``datetime`` (ISO 8601 on the wire). Request models bound every input (lengths in
-characters, texts in UTF-8 bytes: :data:`souvenir.limits.MAX_TEXT_BYTES`).
+characters, texts in UTF-8 bytes: :data:`souvenir.ground.limits.MAX_TEXT_BYTES`).
 
 The package: :mod:`~souvenir.schemas.wire` (the base classes and literal types),
 :mod:`~souvenir.schemas.memory_shapes`, :mod:`~souvenir.schemas.turn_shapes`,

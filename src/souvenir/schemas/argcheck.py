@@ -1,5 +1,5 @@
 """The library's argument checks: :func:`checked_arguments` (a wrongly typed argument is an
-:class:`~souvenir.errors.InputError` naming it) and :func:`validated` (a request model built from
+:class:`~souvenir.ground.errors.InputError` naming it) and :func:`validated` (a request model built from
 keyword arguments, its errors as one ``InputError``).
 """
 
@@ -14,7 +14,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 
 
 _M = TypeVar("_M", bound=BaseModel)

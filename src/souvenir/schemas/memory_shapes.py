@@ -9,10 +9,10 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from souvenir.limits import MAX_TEXT_BYTES, check_time
-from souvenir.timezones import local_day
-from souvenir.types import KINDS, Memory, Selection
-from souvenir.results import WriteResult
+from souvenir.ground.limits import MAX_TEXT_BYTES, check_time
+from souvenir.ground.timezones import local_day
+from souvenir.ground.types import KINDS, Memory, Selection
+from souvenir.ground.results import WriteResult
 from souvenir.schemas.wire import (
     _UNKNOWN_USER,
     HistoryEvent,
@@ -223,7 +223,7 @@ class SearchQuery(_In):
     @classmethod
     def _within_the_years(cls, value: datetime | None) -> datetime | None:
         """Year 1 east of UTC has no UTC instant (an OverflowError, a 500): the years a
-        memory may be dated in (:func:`souvenir.limits.check_time`)."""
+        memory may be dated in (:func:`souvenir.ground.limits.check_time`)."""
         return check_time(value, "search bound")
 
     @field_validator("kind", mode="before")

@@ -9,9 +9,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, PrivateAttr, field_validator
 
-from souvenir.limits import MAX_LANGUAGE_CHARS, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_language
+from souvenir.ground.limits import MAX_LANGUAGE_CHARS, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES, check_language
 from souvenir.schemas.turn_source import MAX_SOURCE_CHARS, check_source
-from souvenir.results import ContextResult
+from souvenir.ground.results import ContextResult
 from souvenir.schemas.memory_shapes import SelectedMemory, WritePublic
 from souvenir.schemas.wire import _UNKNOWN_USER, _CHANNEL, _STORY, _USER, _In, _Out, _text_field
 

@@ -9,8 +9,8 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
-from souvenir.errors import InputError
-from souvenir.limits import check_text
+from souvenir.ground.errors import InputError
+from souvenir.ground.limits import check_text
 
 
 KindName = Literal["fact", "preference", "promise", "episode", "rule"]
@@ -39,12 +39,12 @@ StatusFilter = Literal["active", "superseded", "deleted", "all"]
 PassName = Literal["rule", "pinned", "global", "semantic", "quota", "rescue", "in_prompt", "read_time"]
 #: A link of a memory's history chain (:class:`HistoryEntry`).
 HistoryEvent = Literal["replaced", "absorbed", "supersedes", "erased"]
-#: What the write path did with one candidate (:class:`souvenir.results.WriteResult`).
+#: What the write path did with one candidate (:class:`souvenir.ground.results.WriteResult`).
 WriteAction = Literal["insert", "absorb", "replace", "supersede", "dropped", "unchanged"]
 
 
 def _utc_z(value: str | None) -> str | None:
-    """A stored UTC time's text (``…+00:00``, :func:`souvenir.timeutil.to_text`) as every
+    """A stored UTC time's text (``…+00:00``, :func:`souvenir.ground.timeutil.to_text`) as every
     answer prints it (``…Z``): the export's time columns."""
     return value[:-6] + "Z" if value and value.endswith("+00:00") else value
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.store.base import SQLStore
 from souvenir.store.sqlite import SQLiteStore
-from souvenir.urls import looks_like_conninfo, without_userinfo
+from souvenir.ground.urls import looks_like_conninfo, without_userinfo
 
 _POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.store.plumbing import Plumbing
-from souvenir.timeutil import to_text
+from souvenir.ground.timeutil import to_text
 
 _COLUMNS = "id, name, prefix, admin, channels, created_at, revoked_at"
 

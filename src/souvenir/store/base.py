@@ -6,7 +6,7 @@ story-layer and erasure mixins. A backend (:class:`~souvenir.store.sqlite.SQLite
 (yielding a connection whose ``execute``/``executemany`` take this SQL), ``_query()``,
 ``applied()``, ``close()``, ``dialect`` and ``_lock_migrations()``.
 
-Timestamps are ISO 8601 text (:func:`souvenir.timeutil.to_text`) on every backend, so both
+Timestamps are ISO 8601 text (:func:`souvenir.ground.timeutil.to_text`) on every backend, so both
 return identical values and text order is time order.
 """
 
@@ -19,8 +19,8 @@ from contextlib import contextmanager
 from datetime import datetime
 
 
-from souvenir.errors import StoreBusyError, TextError
-from souvenir.limits import lookalike
+from souvenir.ground.errors import StoreBusyError, TextError
+from souvenir.ground.limits import lookalike
 from souvenir.privacy.scrub import scrub
 from souvenir.candidates import Pool
 from souvenir.store import migrations
@@ -31,7 +31,7 @@ from souvenir.store.diagnostic_reads import DiagnosticsMixin
 from souvenir.store.erased_texts import ErasedTextsMixin
 from souvenir.store.erasure import ErasureMixin
 from souvenir.store.erasure_clock import ErasureWatch, tick_erasure_clock
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from souvenir.store.indexclaims import IndexClaimsMixin
 from souvenir.store.memory_history import MemoryHistoryMixin
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
@@ -43,8 +43,8 @@ from souvenir.store.turn_before import TurnBeforeMixin
 from souvenir.store.userdata import UserDataMixin, acted_mark, erasure_key, kept_source
 from souvenir.store.vector_rows import VectorRowsMixin
 from souvenir.lexical.text_cache import forget_all
-from souvenir.timeutil import offset_minutes, to_text, utcnow
-from souvenir.types import Memory
+from souvenir.ground.timeutil import offset_minutes, to_text, utcnow
+from souvenir.ground.types import Memory
 
 
 class SQLStore(
@@ -209,8 +209,8 @@ class SQLStore(
 
     def ensure_user(self, channel: str, external_id: str, now: datetime) -> int:
         """The row id of user ``channel:external_id``, created at ``now`` when new. Raises
-        :class:`~souvenir.errors.TextError` for a *new* id that would look like another
-        (:func:`souvenir.limits.lookalike`: blanks around it, not NFC, mixed scripts); an id
+        :class:`~souvenir.ground.errors.TextError` for a *new* id that would look like another
+        (:func:`souvenir.ground.limits.lookalike`: blanks around it, not NFC, mixed scripts); an id
         already stored is found as it is."""
         odd_user, odd_channel = lookalike(external_id), lookalike(channel)
         if (odd_user or odd_channel) and self.find_user(channel, external_id) is None:

@@ -38,7 +38,7 @@ import numpy as np
 
 from souvenir.candidates import Pool
 from souvenir.store.plumbing import Plumbing
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 #: The clock of every counted turn (global memories tick on it).
 GLOBAL_CLOCK = 0

@@ -6,7 +6,7 @@ busy handler, PostgreSQL's pool and ``lock_timeout``, the wait for pending bookk
 at most what is :func:`left` of it, so an operation made of several transactions and reads
 does not add their bounds up. Past the deadline a wait becomes one try without waiting: an
 operation that was merely slow still succeeds when nothing holds the store; one that meets a
-held lock raises :class:`~souvenir.errors.StoreBusyError`.
+held lock raises :class:`~souvenir.ground.errors.StoreBusyError`.
 
 Bounds (seconds, of waiting; the work itself is not cut): :data:`WRITE_BOUND_S` for a
 write, :data:`READ_BOUND_S` for a read. They come from the service's promise under a lock

@@ -9,7 +9,7 @@ from datetime import datetime
 from souvenir.privacy.scrub import scrub, scrub_repeated
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.userdata import erased_at_or_after
-from souvenir.timeutil import to_text
+from souvenir.ground.timeutil import to_text
 
 #: Selections kept per user (older ones are pruned as new ones are written).
 KEEP_SELECTIONS = 20

@@ -34,7 +34,7 @@ from datetime import datetime
 
 from souvenir.lexical.erased_readings import erased
 from souvenir.store.erasure_keys import erasure_key, user_key
-from souvenir.timeutil import to_text
+from souvenir.ground.timeutil import to_text
 
 #: Marks cut to this many hex digits (128 bits: no collision in any store's life).
 MARK_HEX = 32

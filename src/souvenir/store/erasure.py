@@ -37,8 +37,8 @@ from souvenir.lexical.erased_readings import dropping_readings, erased
 from souvenir.store.erased_texts import note_erased_texts
 from souvenir.store.selection_message import split_message, uncut
 from souvenir.store.userdata import ACTED, acted_mark, erasure_key, note_erasure
-from souvenir.timeutil import to_text
-from souvenir.timezones import TZ_KEY
+from souvenir.ground.timeutil import to_text
+from souvenir.ground.timezones import TZ_KEY
 
 _TURN_SOURCE = re.compile(r"^turn:(\d+)$")
 #: A text quoted with Python's ``repr`` at the start of what follows: ``'…'`` or ``"…"``, escapes

@@ -46,10 +46,10 @@ from datetime import datetime, timedelta
 
 import numpy as np
 
-from souvenir.errors import StoreBusyError
-from souvenir.hashing import content_hash
+from souvenir.ground.errors import StoreBusyError
+from souvenir.ground.hashing import content_hash
 from souvenir.store.plumbing import Plumbing
-from souvenir.timeutil import as_utc
+from souvenir.ground.timeutil import as_utc
 
 #: (memory id, content hash, text to embed).
 Row = tuple[int, str, str]

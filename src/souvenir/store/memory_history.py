@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from souvenir.privacy.scrub import scrub
 from souvenir.store.kept_source import kept_source
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
 from souvenir.store.plumbing import Plumbing
-from souvenir.timeutil import from_text, to_text
-from souvenir.types import Memory
+from souvenir.ground.timeutil import from_text, to_text
+from souvenir.ground.types import Memory
 
 __all__ = ["MemoryHistoryMixin"]
 

@@ -1,13 +1,13 @@
 """A memory's row: the columns every memory read selects, in order, and the
-:class:`~souvenir.types.Memory` built from one (shared by the store and its read cache)."""
+:class:`~souvenir.ground.types.Memory` built from one (shared by the store and its read cache)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from souvenir.store.counters import CANDIDATE_COUNT
-from souvenir.timeutil import from_text
-from souvenir.types import Memory
+from souvenir.ground.timeutil import from_text
+from souvenir.ground.types import Memory
 
 __all__ = ["MEMORY_COLUMNS", "memory_from_row"]
 

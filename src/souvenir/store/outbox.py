@@ -26,7 +26,7 @@ from datetime import datetime
 from souvenir.privacy.scrub import scrub
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.protocol import Job
-from souvenir.timeutil import from_text, to_text, with_offset
+from souvenir.ground.timeutil import from_text, to_text, with_offset
 
 
 #: When the user's previous job of the same kind ended (``NULL``: none kept), for the claim's

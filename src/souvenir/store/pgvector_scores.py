@@ -52,7 +52,7 @@ class PgVectorMixin(Plumbing):
     def enable_pgvector(self) -> None:
         """Create the extension and the generated ``vectors.embedding`` column (idempotent;
         rewrites the table once: ~0.3 ms per stored vector). Replicas starting together take
-        the migration lock in turn. Raises :class:`~souvenir.errors.StoreError` when the
+        the migration lock in turn. Raises :class:`~souvenir.ground.errors.StoreError` when the
         extension is missing or this role may not create it."""
         sql = resources.files("souvenir.store").joinpath("sql", "postgres", SETUP_FILE)
         with self.transaction() as conn:

@@ -23,8 +23,8 @@ Plumbing only lives here:
   read-only transaction carrying it too), and statements are never prepared
   server side (``prepare_threshold=None``; docs/benchmarks.md, "PgBouncer", has the cost);
 * errors: connection refused, pool exhausted past ``busy_timeout_s``, lock timeout,
-  serialization failure or deadlock raise :class:`~souvenir.errors.StoreBusyError`; any other
-  database failure :class:`~souvenir.errors.StoreError`.
+  serialization failure or deadlock raise :class:`~souvenir.ground.errors.StoreBusyError`; any other
+  database failure :class:`~souvenir.ground.errors.StoreError`.
 
 Timestamps are the same ISO 8601 text as on SQLite (``TEXT COLLATE "C"``), so both stores
 return identical values; ``content_hash(text)`` is a SQL function created by migration 0001.
@@ -45,12 +45,12 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the install
     raise ImportError("the PostgreSQL store needs psycopg 3 with its pool: pip install 'psycopg[binary,pool]'") from exc
 
-from souvenir.errors import StoreBusyError, StoreError
+from souvenir.ground.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
 from souvenir.store.deadline import active, left
 from souvenir.store.pgvector_scores import PgVectorMixin
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
-from souvenir.urls import url_passwords, without_userinfo
+from souvenir.ground.urls import url_passwords, without_userinfo
 
 #: Tables whose rows have an ``id`` identity column (``lastrowid`` is emulated for them).
 _ID_TABLES = frozenset(
@@ -377,7 +377,7 @@ def _rollback(conn: psycopg.Connection) -> None:
 
 def _redact(text: str, url: str = "") -> str:
     """``text`` (the URL itself, or a cause naming it) without the URL's user info nor its
-    secret query values (:func:`~souvenir.urls.without_userinfo`), nor any piece of its
+    secret query values (:func:`~souvenir.ground.urls.without_userinfo`), nor any piece of its
     password: libpq cuts a password holding an unescaped ``/`` or ``@`` into a host or a
     database name, and its sentence names them (``database "ss@host/db" does not exist``)."""
     text = without_userinfo(text)

@@ -18,7 +18,7 @@ import numpy as np
 
 from souvenir.candidates import Pool
 from souvenir.store.indexclaims import ClaimedWrite, VectorClaim
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["Job", "Store"]
 

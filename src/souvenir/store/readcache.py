@@ -31,7 +31,7 @@ counters move without a tick (a turn's bookkeeping does not invalidate the cache
 cached memories' counters are those of their last real change (read ``memories()`` for
 current counters).
 
-Memory: each cached memory holds its :class:`~souvenir.types.Memory` (about 1 KB with its
+Memory: each cached memory holds its :class:`~souvenir.ground.types.Memory` (about 1 KB with its
 text) and one float32 vector per embedder read (512 dims with USE: 2 KiB; e5's 384: 1.5
 KiB), and, once a large user's coarse cosines were asked for (``coarse_scores``), its
 window vectors projected on their leading directions (96 floats: 384 bytes a memory);
@@ -49,11 +49,11 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from souvenir.blas import coarse_query, dot_columns, dot_rows, gathered_dot, leading_directions, project_columns
-from souvenir.position_sets import unique
+from souvenir.ground.blas import coarse_query, dot_columns, dot_rows, gathered_dot, leading_directions, project_columns
+from souvenir.candidates.position_sets import unique
 from souvenir.candidates import Pool
 from souvenir.store.memory_rows import MEMORY_COLUMNS, memory_from_row
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 #: Memories kept across all users (about 300 MB per 100,000 with USE vectors).
 DEFAULT_MAX_MEMORIES = 200_000
@@ -178,7 +178,7 @@ class _Block:
     def project(self, dims: int) -> tuple[np.ndarray, np.ndarray]:
         """(projected rows, directions): the ``dims`` leading directions read and the rows
         projected on them — float32 (``dims``, slots), a slot's projection a column, the form
-        :func:`~souvenir.blas.dot_columns` streams — unless those kept still serve (the live rows have not doubled or
+        :func:`~souvenir.ground.blas.dot_columns` streams — unless those kept still serve (the live rows have not doubled or
         halved since)."""
         live = self.used - len(self.free)
         if (

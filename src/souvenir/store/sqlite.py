@@ -2,8 +2,8 @@
 
 One connection per store, guarded by a re-entrant lock (the API serves requests from a
 thread pool); other processes share the file through WAL. ``sqlite3`` errors are wrapped
-here: a locked or unreachable file raises :class:`~souvenir.errors.StoreBusyError`, any
-other failure :class:`~souvenir.errors.StoreError`.
+here: a locked or unreachable file raises :class:`~souvenir.ground.errors.StoreBusyError`, any
+other failure :class:`~souvenir.ground.errors.StoreError`.
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import quote
 
-from souvenir.errors import StoreBusyError, StoreError
+from souvenir.ground.errors import StoreBusyError, StoreError
 from souvenir.store.base import SQLStore
-from souvenir.hashing import content_hash
+from souvenir.ground.hashing import content_hash
 from souvenir.store.readcache import DEFAULT_MAX_MEMORIES, ReadCache
 from souvenir.store.rebuild import add_autoincrement
 

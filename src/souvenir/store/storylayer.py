@@ -6,7 +6,7 @@ from datetime import datetime
 
 from souvenir.privacy.scrub import scrub
 from souvenir.store.plumbing import Plumbing
-from souvenir.timeutil import to_text
+from souvenir.ground.timeutil import to_text
 
 
 class StoryMixin(Plumbing):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from souvenir.store.plumbing import Plumbing
-from souvenir.timeutil import from_text
+from souvenir.ground.timeutil import from_text
 
 
 #: Whether another turn of the same user carries turn ``p``'s source and time in another conversation

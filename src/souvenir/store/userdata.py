@@ -12,7 +12,7 @@ from souvenir.store.counters import CANDIDATE_COUNT
 from souvenir.store.erasure_keys import erasure_key, user_key
 from souvenir.store.kept_source import kept_source  # noqa: F401 - the store reads it from here
 from souvenir.store.plumbing import Plumbing
-from souvenir.timeutil import as_utc, utcnow
+from souvenir.ground.timeutil import as_utc, utcnow
 
 #: How long an erasure's mark is kept (``erasures``): longer than any write that could have
 #: begun before it (the proxy's backlog retries for 10 minutes, a reply waits 10 at most).

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from souvenir.blas import coarse_query, dot_columns, dot_rows, leading_directions, project_columns
+from souvenir.ground.blas import coarse_query, dot_columns, dot_rows, leading_directions, project_columns
 from souvenir.store.plumbing import Plumbing
 from souvenir.store.readcache import ReadCache
 
@@ -89,7 +89,7 @@ class VectorRowsMixin(Plumbing):
         of ``embedder``: (memory ids int64 ascending, float32 values); both empty when there
         are none or their dimension is not the query's. ``ids``: only those memories (the
         ones without a current vector are left out). From the read cache where the backend
-        has one, else :meth:`vectors` then :func:`souvenir.blas.dot_rows` (the same bits
+        has one, else :meth:`vectors` then :func:`souvenir.ground.blas.dot_rows` (the same bits
         either way, and a memory's value does not depend on which others are scored)."""
         if self._read_cache is not None and not self._in_own_transaction():
             found = self._read_cache.vector_scores(self, user_id, embedder, query, ids)
@@ -110,7 +110,7 @@ class VectorRowsMixin(Plumbing):
     def coarse_scores(self, user_id: int, embedder: str, query: np.ndarray, dims: int) -> tuple[np.ndarray, np.ndarray]:
         """Coarse cosines of ``query`` (float32, (dim,)) with the user's current vectors of
         ``embedder``, both projected on the ``dims`` leading directions of those vectors
-        (:func:`souvenir.blas.leading_directions`): (memory ids ascending, float32); both
+        (:func:`souvenir.ground.blas.leading_directions`): (memory ids ascending, float32); both
         empty when there are none, the dimensions differ or ``dims`` is not in 1..dim. The
         read cache keeps directions and projected rows (:meth:`ReadCache.coarse_scores`)."""
         if self._read_cache is not None and not self._in_own_transaction():

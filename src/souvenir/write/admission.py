@@ -116,7 +116,7 @@ from souvenir.lexical.proposition import (
     statements,
     stems,
 )
-from souvenir.types import Candidate, Memory
+from souvenir.ground.types import Candidate, Memory
 from souvenir.write.pool_reach import PoolIndex
 from souvenir.write.keyed_pool import as_key, job_moved, key_conflicts, names_old, user_names
 from souvenir.lexical.text_cache import text_cache

@@ -32,7 +32,7 @@ from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.proposition import stems
 from souvenir.lexical.referents import lead_relative
 from souvenir.lexical.resumption import back_again
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.back_frame import other_value
 from souvenir.write.dedup import fingerprint
 

@@ -52,7 +52,7 @@ from souvenir.lexical.forget_named import names_a_third_person
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.named_person import any_word_not_name
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_near import match_near, relatives_agree
 from souvenir.write.forget_whose import memory_owner, owner_named
 

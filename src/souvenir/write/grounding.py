@@ -116,7 +116,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.questions import sentences
 from souvenir.lexical.requests_to import request_opening
 from souvenir.lexical.tagged import Tok, content_of, key_of, supported, tokenize
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters.assistant_only import _addressed as addressed_names
 from souvenir.write.filters._clauses import clauses

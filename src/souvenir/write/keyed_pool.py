@@ -13,7 +13,7 @@ from souvenir.lexical.keychanges import states_old_work
 from souvenir.lexical.keychildren import as_children
 from souvenir.lexical.keyed import UserKeys, changed_keys, same_value, says_only, says_trade, user_keys
 from souvenir.lexical.normalize import key_of
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.pool_reach import PoolIndex
 
 __all__ = ["as_key", "job_moved", "key_conflicts", "names_old", "user_names"]

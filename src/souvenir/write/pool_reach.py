@@ -45,7 +45,7 @@ from souvenir.lexical.spelled import in_digits
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.tokens import HAN, content_words, tokenize
 from souvenir.lexical.vocab import NEGATORS
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.dedup import Fingerprint, fingerprint
 
 __all__ = ["PoolIndex", "ROOT", "reach", "candidate_reach"]

@@ -31,8 +31,8 @@ import json_repair
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from souvenir.privacy import redact
-from souvenir.limits import MAX_TEXT_BYTES
-from souvenir.types import CANDIDATE_KINDS, Candidate
+from souvenir.ground.limits import MAX_TEXT_BYTES
+from souvenir.ground.types import CANDIDATE_KINDS, Candidate
 
 #: At most this many candidates are read from one reflection; the rest are dropped and
 #: counted (a model looping on its output must not flood the store).

@@ -16,7 +16,7 @@ from fastapi import APIRouter, Depends, Query
 
 from souvenir.api.auth import require_admin
 from souvenir.api.deps import SouvenirDep
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 from souvenir.schemas import Job, JobList, JobRetry, JobsRequeued, JobStatus
 
 router = APIRouter(prefix="/v1/jobs", tags=["jobs (admin)"], dependencies=[Depends(require_admin)])

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from souvenir.api import scopes
 from souvenir.api.auth import principal_of, require_admin_for_rules
 from souvenir.api.deps import SouvenirDep
-from souvenir.limits import MAX_PAGE
+from souvenir.ground.limits import MAX_PAGE
 from souvenir.schemas import (
     BatchWritten,
     MemoriesPublic,

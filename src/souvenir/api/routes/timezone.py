@@ -2,7 +2,7 @@
 
 The zone is an IANA name (``Europe/Paris``, DST-aware) or a fixed offset (``+08:00``); an
 unknown one gets a 422 and changes nothing. Relative dates are grounded in the user's
-local day and the block prints the user's days (:mod:`souvenir.timezones`).
+local day and the block prints the user's days (:mod:`souvenir.ground.timezones`).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from souvenir.position_sets import union, unique
+from souvenir.candidates.position_sets import union, unique
 
 from souvenir.read.scoring.calibration import calibrated_z
 from souvenir.read.scoring.fusion import ScoringConfig, fuse, zscore

@@ -17,7 +17,7 @@ from souvenir.read.scoring.calibration import Calibration
 from souvenir.read.scoring.fusion import ScoringConfig
 from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.user_columns import UserColumns as _Static
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["LEXICAL_READY", "expansion", "lexical_ready", "priors", "relatives", "same_marks"]
 

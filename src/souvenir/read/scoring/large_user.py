@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from souvenir.position_sets import union
+from souvenir.candidates.position_sets import union
 from souvenir.read.scoring.fused_terms import lexical_ready as _lexical_ready
 from souvenir.read.scoring.fusion import ScoringConfig, fuse, zscore
 from souvenir.read.scoring.scorer_input import DenseInput, aligned

@@ -53,7 +53,7 @@ class ScoringConfig:
     #: Memories per language read exactly for the estimates and their statistics.
     sample_per_group: int = 200
     #: Leading directions of the user's window vectors the large user's shortlist is drawn
-    #: on (:func:`souvenir.blas.leading_directions`; both embedders are then exact on the
+    #: on (:func:`souvenir.ground.blas.leading_directions`; both embedders are then exact on the
     #: shortlist only); 0 = the window embedder exact on every memory. 96: LoCoMo
     #: conversations inside 100,000 other memories (``bench/shortlist_large.py``) keep the
     #: exact score's recall at 96 and 128, lose 0.005 at 64 and 0.04 at 32

@@ -48,7 +48,7 @@ from souvenir.read.scoring.large_user import coarse_fill, coarse_fit, from_short
 from souvenir.candidates.score_map import LazyScores
 from souvenir.candidates import Pool, Scores
 from souvenir.read.scoring.user_columns import UserColumns as _Static
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["DenseInput", "Prepared", "Scorer"]
 

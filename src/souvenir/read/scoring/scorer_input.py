@@ -26,7 +26,7 @@ class DenseInput:
     query: np.ndarray
     cosines: Callable[..., Mapping[int, float]]
     #: ``coarse()``: the query's coarse cosine with each embedded memory (both projected on
-    #: the leading directions of the user's vectors, :func:`souvenir.blas.leading_directions`),
+    #: the leading directions of the user's vectors, :func:`souvenir.ground.blas.leading_directions`),
     #: as ``cosines`` answers; ``None`` where the index has none (then the large user's
     #: path computes this embedder exactly for every memory).
     coarse: Callable[[], Mapping[int, float]] | None = None

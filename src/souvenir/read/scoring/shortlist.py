@@ -16,7 +16,7 @@ of memories (1,000: 42 times the 24 places), not a share of them.
 
 Where the window embedder's index can answer coarse cosines (the read cache keeps each
 user's vectors projected on their ``ScoringConfig.coarse_dims`` leading directions,
-:func:`souvenir.blas.leading_directions`: 96 of e5's 384 dimensions, a quarter of the bytes
+:func:`souvenir.ground.blas.leading_directions`: 96 of e5's 384 dimensions, a quarter of the bytes
 to stream), neither embedder streams its whole matrix: the shortlist is drawn on BM25 and
 the coarse e5 signal, both embedders are exact on it and on the sample, and elsewhere e5 is
 estimated from its coarse value and USE from e5, each by the sample's line within each
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from souvenir.position_sets import union
+from souvenir.candidates.position_sets import union
 
 __all__ = [
     "MIN_COVERAGE",

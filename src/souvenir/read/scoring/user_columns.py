@@ -24,7 +24,7 @@ from souvenir.read.scoring.memory_language import memory_language
 from souvenir.read.scoring.periods import names_a_date
 from souvenir.read.scoring.relatives import KinColumns
 from souvenir.read.scoring.shortlist import stratified_sample
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 
 __all__ = ["UserColumns"]
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Protocol
 from souvenir.lexical.tagged import Tok, supported, tokenize
 
 if TYPE_CHECKING:
-    from souvenir.types import Candidate
+    from souvenir.ground.types import Candidate
 
 __all__ = ["ironic_liking"]
 

@@ -24,7 +24,7 @@ from souvenir.lexical.own_asks import own_question
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.recall_asks import recall_question
 from souvenir.lexical.sloppy import apostrophes
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 NAME = "asks_only"

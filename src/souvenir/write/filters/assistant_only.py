@@ -58,7 +58,7 @@ from souvenir.write.filters._clauses import clauses
 from souvenir.write.filters._tail_cut import heads
 from souvenir.lexical.tagged import Tok, content_of, key_of, tokenize, supported
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 NAME = "assistant_only"
 _NUMERIC = re.compile(

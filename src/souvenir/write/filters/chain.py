@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.asks_only import asks_only_filter
 from souvenir.write.filters.assistant_only import assistant_only_filter
 from souvenir.write.filters.shapes import PASSED, Exchange, Filter, FilterDecision

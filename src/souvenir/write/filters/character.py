@@ -37,7 +37,7 @@ from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.lexical.tagged import Tok, content_of, tok_match
 from souvenir.lexical import lexicon as lx
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 NAME = "character"
 

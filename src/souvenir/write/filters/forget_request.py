@@ -30,7 +30,7 @@ from __future__ import annotations
 from souvenir.lexical.forget_cues import forget_requests, is_forget_text
 from souvenir.lexical.forget_deixis import points_back
 from souvenir.lexical.tagged import content_of, supported, tokenize
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 NAME = "forget_request"

@@ -37,7 +37,7 @@ from __future__ import annotations
 import re
 
 from souvenir.lexical.normalize import nfkc_casefold
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 NAME = "instruction"

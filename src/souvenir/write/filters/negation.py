@@ -49,7 +49,7 @@ from souvenir.lexical import lexicon as lx
 from souvenir.lexical.ms_affixes import same_root
 from souvenir.lexical.tagged import Tok, stem, tok_match
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.lexical.zh_topic_verb import ZH_ALREADY, ZH_VO
 
 NAME = "negation"

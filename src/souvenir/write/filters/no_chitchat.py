@@ -27,7 +27,7 @@ from dataclasses import replace
 from souvenir.lexical.chitchat import NOTES, chit_chat, sentence_kind
 from souvenir.lexical.questions import assertive, sentences
 from souvenir.lexical.normalize import key_of
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.deictic import unresolved_deictic
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 

@@ -23,7 +23,7 @@ import re
 
 from souvenir.lexical.chitchat_persons import FIRST, WE
 from souvenir.lexical.tagged import tokenize
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 __all__ = ["NAME", "first_person", "own_voice_filter"]

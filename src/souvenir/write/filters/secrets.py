@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from souvenir.lexical.tagged import tokenize
 from souvenir.privacy import REDACTED, redact
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 __all__ = ["NAME", "secrets_filter"]

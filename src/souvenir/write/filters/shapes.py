@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 #: ``FilterDecision.filter`` when every filter of the chain kept the candidate.
 PASSED = "passed"

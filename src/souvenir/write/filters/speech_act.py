@@ -91,7 +91,7 @@ from souvenir.write.filters._speech_frames import reminds as _reminds
 from souvenir.write.filters._speech_frames import presupposed_adverbial as _granted
 from souvenir.write.filters._speech_frames import taken_back as _taken_back
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 NAME = "speech_act"
 

@@ -48,7 +48,7 @@ from souvenir.write.filters._candidate import character_names, parse
 from souvenir.write.filters._clauses import Clause, clauses
 from souvenir.lexical.tagged import Tok, content_of, fold, strip_accents
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 
 NAME = "subject"
 

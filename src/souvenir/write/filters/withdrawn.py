@@ -13,7 +13,7 @@ candidate of a message that withdraws nothing ("I want a refund for order 88213"
 from __future__ import annotations
 
 from souvenir.lexical.withdrawn_requests import names_request, withdrawn_requests, withdraws
-from souvenir.types import Candidate
+from souvenir.ground.types import Candidate
 from souvenir.write.filters.shapes import Exchange, FilterDecision, drop, keep
 
 NAME = "withdrawn"

@@ -41,7 +41,7 @@ def from_text(value: str | None) -> datetime | None:
 def parse_time(value: str) -> datetime:
     """An ISO date or datetime, keeping its UTC offset (the user's local day matters for
     grounding "tomorrow"); a naive value (or a date alone) stays naive: the engine reads it
-    in the user's zone (:func:`souvenir.timezones.localize`). Raises ``ValueError`` that
+    in the user's zone (:func:`souvenir.ground.timezones.localize`). Raises ``ValueError`` that
     says which forms are read."""
     try:
         return datetime.fromisoformat(value.strip().replace("Z", "+00:00"))

@@ -6,7 +6,7 @@ import re
 import unicodedata
 from datetime import datetime, timezone
 
-from souvenir.errors import TextError
+from souvenir.ground.errors import TextError
 
 #: Largest message or memory text accepted, in UTF-8 bytes (16 KiB, issue #2).
 MAX_TEXT_BYTES = 16 * 1024

@@ -23,7 +23,7 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 
 __all__ = ["TZ_KEY", "canonical_zone", "learned_zone", "local_day", "localize", "southern", "zone", "zone_of"]
 

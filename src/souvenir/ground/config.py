@@ -21,9 +21,9 @@ from typing import Any
 from pydantic import Field, ValidationError, field_validator
 from pydantic_settings import BaseSettings, DotEnvSettingsSource, PydanticBaseSettingsSource, SettingsConfigDict
 
-from souvenir.errors import InputError
+from souvenir.ground.errors import InputError
 
-log = logging.getLogger("souvenir.config")
+log = logging.getLogger("souvenir.ground.config")
 
 # The background read bound's defaults (souvenir.llm.prompt_bound reads them from here, so that
 # the settings import no model client: the CLI's start stays light).
@@ -220,7 +220,7 @@ class Settings(BaseSettings):
     @classmethod
     def _user_id(cls, value: str) -> str:
         """A default user is an id every route can address, checked when the settings are read."""
-        from souvenir.limits import check_user_id
+        from souvenir.ground.limits import check_user_id
 
         return check_user_id(value, "SOUVENIR_DEFAULT_USER") if value else value
 
@@ -275,7 +275,7 @@ class Settings(BaseSettings):
         description="Threads numpy's BLAS and e5's OpenMP engine "
         "may use (the query embeddings, the scores, the indexer); 0 = all "
         "cores. One was measured fastest on a shared 2-core machine "
-        "(souvenir.blas, souvenir.embedding.local).",
+        "(souvenir.ground.blas, souvenir.embedding.local).",
     )
     pgvector: str = Field(
         "auto",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from souvenir.types import Selection
+from souvenir.ground.types import Selection
 
 __all__ = ["ERASED_CODE", "ERASED_REASON", "ContextResult", "WriteResult"]
 

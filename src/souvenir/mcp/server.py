@@ -54,12 +54,12 @@ from pydantic import BeforeValidator, Field, ValidationError
 
 from souvenir.api import scopes
 from souvenir.api.keys import LOCAL, Principal
-from souvenir.errors import AccessDeniedError, InputError, StoreBusyError
+from souvenir.ground.errors import AccessDeniedError, InputError, StoreBusyError
 from souvenir.library import Souvenir
 from souvenir.library.user_data import HINT_CHANNELS
-from souvenir.mcp_stdin import REFUSED, BoundedLines
+from souvenir.mcp.stdio import REFUSED, BoundedLines
 from souvenir.schemas.wire import no_bool
-from souvenir.limits import MAX_PAGE, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
+from souvenir.ground.limits import MAX_PAGE, MAX_PROMPT_MESSAGES, MAX_TEXT_BYTES
 from souvenir.schemas import (
     ContextPublic,
     KindName,
@@ -146,11 +146,11 @@ class _Server(MCPServer[Any]):
         self.pinned = pinned
         #: Each tool's argument names, in order (``_register`` fills it).
         self.arguments: dict[str, list[str]] = {}
-        #: The longest request line the stdio transport reads (:mod:`souvenir.mcp_stdin`).
+        #: The longest request line the stdio transport reads (:mod:`souvenir.mcp.stdio`).
         self.max_line_bytes = max_line_bytes
 
     async def run_stdio_async(self) -> None:
-        """The SDK's stdio transport, its input read by :class:`~souvenir.mcp_stdin.BoundedLines`
+        """The SDK's stdio transport, its input read by :class:`~souvenir.mcp.stdio.BoundedLines`
         (bounded lines, strict UTF-8, a refused line answered by its id)."""
         from mcp.server.stdio import stdio_server
 
