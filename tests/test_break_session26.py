@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from souvenir.config import Settings, settings_error
+from souvenir.ground.config import Settings, settings_error
 
 #: Every duration setting (seconds): the settings named ``*_s`` that hold a float.
 DURATIONS = sorted(
@@ -61,7 +61,7 @@ def memory(tmp_path):
 def test_a_retry_window_not_a_number_of_seconds_is_an_input_error(memory, within):
     """``add_turn_once(within_s=inf)`` raised ``OverflowError`` and ``nan`` a bare ``ValueError``
     out of ``timedelta`` (``1e308`` and ``-1`` were taken); the library says which argument."""
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
 
     with pytest.raises(InputError, match="within_s"):
         memory.add_turn_once("u", "I moved to Leeds.", "OK.", source="client:1", within_s=within)
@@ -76,7 +76,7 @@ def test_an_erasure_number_out_of_the_stores_range_is_an_input_error(memory, sin
     """This session's ``unless_erased_since=<erasure number>``: ``2**70`` raised SQLite's
     ``OverflowError`` out of the library, ``-1`` was taken (the library's arguments are read as
     pydantic reads them: ``True`` is 1, as for every int argument)."""
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
 
     with pytest.raises(InputError, match="unless_erased_since"):
         memory.add_turn("u", "I moved to Leeds.", "OK.", unless_erased_since=since)
@@ -86,7 +86,7 @@ def test_an_erasure_number_out_of_the_stores_range_is_an_input_error(memory, sin
 def test_the_erasure_number_is_not_in_the_http_answer():
     """The number counts every tenant's erasures (a side channel across tenants): the library
     has it, the JSON of a context never."""
-    from souvenir.results import ContextResult
+    from souvenir.ground.results import ContextResult
     from souvenir.schemas import ContextPublic
 
     public = ContextPublic.from_result(ContextResult(erasure_clock=41))
@@ -113,7 +113,7 @@ def test_a_job_read_before_another_replicas_erasure_committed_is_not_applied(tmp
 
     from souvenir.api.app import create_app
     from souvenir.library import Souvenir
-    from souvenir.timeutil import utcnow
+    from souvenir.ground.timeutil import utcnow
     from tests.attack_support import stub_model_settings, wait_until
     from tests.servers import ChatServer, UvicornThread
 

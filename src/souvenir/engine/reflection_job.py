@@ -17,15 +17,15 @@ from souvenir import profile
 from souvenir.engine.chat_forget import clear_request_turn
 from souvenir.engine.identity import own_names
 from souvenir.engine.writer import Writer
-from souvenir.errors import ErasedMeanwhileError, InputError, StaleJobError
+from souvenir.ground.errors import ErasedMeanwhileError, InputError, StaleJobError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat
 from souvenir.lexical.durable import fleeting
 from souvenir.lexical.tokens import load_jieba_for
-from souvenir.results import WriteResult
+from souvenir.ground.results import WriteResult
 from souvenir.store.protocol import Job, Store
-from souvenir.types import Candidate
-from souvenir.timeutil import utcnow
+from souvenir.ground.types import Candidate
+from souvenir.ground.timeutil import utcnow
 from souvenir.write.carry import carried, drops_a_clause
 from souvenir.write.forget_relay import own_forget_requests
 from souvenir.write.reflection import Reflection

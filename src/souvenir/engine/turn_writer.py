@@ -17,19 +17,19 @@ from souvenir.engine.chat_forget import act_on_forget_request, clear_request_tur
 from souvenir.engine.identity import check_ids
 from souvenir.engine.identity import story_id as story_id_of
 from souvenir.engine.writer import Writer
-from souvenir.errors import ErasedError
+from souvenir.ground.errors import ErasedError
 from souvenir.lexical import content_words, normalize
 from souvenir.lexical.chitchat import chit_chat as _chit_chat
 from souvenir.lexical.durable import ENABLED as _DURABLE_READ
 from souvenir.lexical.durable import durable, fleeting
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.lexical.tokens import load_jieba_for
-from souvenir.limits import check_erased_since, check_field, check_text, check_time
-from souvenir.results import WriteResult
+from souvenir.ground.limits import check_erased_since, check_field, check_text, check_time
+from souvenir.ground.results import WriteResult
 from souvenir.store.protocol import Store
-from souvenir.timeutil import aware, utcnow
-from souvenir.timezones import TZ_KEY, canonical_zone, learned_zone, localize
-from souvenir.types import Candidate
+from souvenir.ground.timeutil import aware, utcnow
+from souvenir.ground.timezones import TZ_KEY, canonical_zone, learned_zone, localize
+from souvenir.ground.types import Candidate
 from souvenir.privacy import answer_to, redact, redact_turn
 from souvenir.privacy import Redacted, marked
 from souvenir.write import admission
@@ -88,7 +88,7 @@ class TurnWriter:
 
         ``time`` keeps its own UTC offset; a naive or UTC time is read in the user's zone
         (``timezone``, an IANA name or offset, sets it first; a ``time`` with another offset
-        than the stored zone's teaches it: :func:`souvenir.timezones.learned_zone`).
+        than the stored zone's teaches it: :func:`souvenir.ground.timezones.learned_zone`).
 
         Every text is checked once, here: the episode goes to :meth:`Writer.write` as it is.
         Returns (turn id, what the write path did with the message, or ``None`` for a
@@ -97,7 +97,7 @@ class TurnWriter:
         ``unless_erased_since`` is given and the user was deleted, or one of their memories
         forgotten, since then (checked under the user's lock: an exchange recorded late never
         undoes an erasure made after it began): the store's erasure number its context read
-        (:attr:`~souvenir.results.ContextResult.erasure_clock`), or a time.
+        (:attr:`~souvenir.ground.results.ContextResult.erasure_clock`), or a time.
         """
         now = aware(now or utcnow())
         check_ids(channel, external_id, story)

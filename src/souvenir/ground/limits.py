@@ -196,10 +196,10 @@ MAX_WINDOW_S = 86400.0
 
 
 def check_seconds(value: object, what: str, most: float = MAX_WINDOW_S) -> float:
-    """``value`` as seconds from 0 to ``most``; raises :class:`~souvenir.errors.InputError`
+    """``value`` as seconds from 0 to ``most``; raises :class:`~souvenir.ground.errors.InputError`
     naming ``what`` for a number that is not finite (``inf``, ``nan``: ``timedelta`` raised
     ``OverflowError``/``ValueError`` out of the library), negative, or above ``most``."""
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
 
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise InputError(f"{what}: a number of seconds, not {type(value).__name__}")
@@ -217,9 +217,9 @@ MAX_ERASURE_NUMBER = 2**63 - 1
 def check_erased_since(value: object, what: str = "unless_erased_since") -> object:
     """``value`` as given when it is a time (a ``datetime``) or the store's erasure number read
     by a context (an int from 0 to :data:`MAX_ERASURE_NUMBER`); ``None`` as it is. Raises
-    :class:`~souvenir.errors.InputError` naming ``what`` otherwise (``2**70`` raised SQLite's
+    :class:`~souvenir.ground.errors.InputError` naming ``what`` otherwise (``2**70`` raised SQLite's
     ``OverflowError`` out of the library; ``True`` is no number)."""
-    from souvenir.errors import InputError
+    from souvenir.ground.errors import InputError
 
     if value is None or isinstance(value, datetime):
         return value

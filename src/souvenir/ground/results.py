@@ -63,7 +63,7 @@ class ContextResult:
     #: The store's erasure number read before this context read any of the user's data
     #: (:mod:`souvenir.store.erasure_clock`): a caller recording the exchange later passes it as
     #: ``add_turn(..., unless_erased_since=result.erasure_clock)`` and the write is refused
-    #: (:class:`~souvenir.errors.ErasedError`) when an erasure of the user committed after this
+    #: (:class:`~souvenir.ground.errors.ErasedError`) when an erasure of the user committed after this
     #: read, on whichever replica — an order kept by the store, not by wall clocks. ``None``
     #: before migration 0026. Not part of its JSON.
     erasure_clock: int | None = None

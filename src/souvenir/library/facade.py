@@ -16,12 +16,12 @@ from types import TracebackType
 from typing import Any
 
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.library.opening import settings_for
 from souvenir.library.user_data import UserData
 from souvenir.library.id_checks import checked_ids
-from souvenir.errors import CapacityError, InputError
-from souvenir.limits import MAX_TEXT_BYTES, check_erased_since, check_field, check_seconds
+from souvenir.ground.errors import CapacityError, InputError
+from souvenir.ground.limits import MAX_TEXT_BYTES, check_erased_since, check_field, check_seconds
 from souvenir.engine.curation import MAX_BATCH
 from souvenir.engine.runtime import Runtime, open_runtime
 from souvenir.schemas import (
@@ -50,9 +50,9 @@ from souvenir.schemas import (
 from souvenir.schemas import KindName, ScopeName
 from souvenir.engine.search import SearchFilter
 from souvenir.store.deadline import bound_methods
-from souvenir.timeutil import utcnow
-from souvenir.results import ERASED_REASON, WriteResult
-from souvenir.types import Candidate
+from souvenir.ground.timeutil import utcnow
+from souvenir.ground.results import ERASED_REASON, WriteResult
+from souvenir.ground.types import Candidate
 
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
@@ -125,9 +125,9 @@ class Souvenir(UserData):
         relative dates are grounded in the user's local day. ``question``: what the bot said
         just before ``message`` (default: the previous recorded turn's reply): a bare answer to
         its request for a secret is not kept. ``unless_erased_since``: raise
-        :class:`~souvenir.errors.ErasedError`, writing nothing, when the user was deleted or one
+        :class:`~souvenir.ground.errors.ErasedError`, writing nothing, when the user was deleted or one
         of their memories forgotten since then (a late write of an earlier exchange: the
-        proxy's): the :attr:`~souvenir.results.ContextResult.erasure_clock` of the exchange's
+        proxy's): the :attr:`~souvenir.ground.results.ContextResult.erasure_clock` of the exchange's
         context (exact across replicas: the store's own order), or a time (replicas' wall
         clocks compared). ``source``: the caller's own id of the exchange (``schemas.turn_source``: at most 256
         characters, no secret, not ``turn:`` / ``proxy:`` / ``request:``), carried by the memories the
@@ -257,7 +257,7 @@ class Souvenir(UserData):
         ``souvenir context`` without ``--count`` or a tool-call leg of the proxy).
         ``timezone``: the zone this block's days are shown in (default the user's stored
         one). ``messages``: the texts the model's prompt already shows (the conversation so
-        far, at most :data:`~souvenir.limits.MAX_PROMPT_MESSAGES`, each at most 16 KiB): a
+        far, at most :data:`~souvenir.ground.limits.MAX_PROMPT_MESSAGES`, each at most 16 KiB): a
         memory whose text is one of them takes no place (the diagnostics page shows it "in
         the prompt"). ``conversation``: the turns of the chat among them (what the user and
         the assistant said, oldest first; the same bounds): a short message is read with its
@@ -494,7 +494,7 @@ class Souvenir(UserData):
         messages) or a chat ``.jsonl`` of ``{user, message, reply, time}`` lines (``user``
         overrides each line's). ``total(n)`` is told the number of turns first,
         ``progress(k)`` each batch done. Returns what the write path did with each message.
-        Raises :class:`~souvenir.errors.FileFormatError` naming the bad line."""
+        Raises :class:`~souvenir.ground.errors.FileFormatError` naming the bad line."""
         from souvenir.replay.apply import replay_chat, replay_locomo
         from souvenir.replay.formats import parse_chat_jsonl, parse_locomo
 

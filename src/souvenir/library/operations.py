@@ -8,10 +8,10 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 
-from souvenir.config import Settings
+from souvenir.ground.config import Settings
 from souvenir.engine.core import Engine
-from souvenir.errors import InputError
-from souvenir.limits import check_seconds
+from souvenir.ground.errors import InputError
+from souvenir.ground.limits import check_seconds
 from souvenir.llm.budget import REPLY_TOKENS
 from souvenir.library.access_keys import create_key, keys_in_force
 from souvenir.engine.runtime import Runtime
@@ -23,7 +23,7 @@ from souvenir.schemas import (
     JobStatus,
     checked_arguments,
 )
-from souvenir.timeutil import utcnow
+from souvenir.ground.timeutil import utcnow
 
 
 @checked_arguments  # a wrongly typed argument is an InputError naming it, not a TypeError
@@ -54,7 +54,7 @@ class Operations:
         """One completion of the configured chat model for OpenAI-style ``messages`` (within
         ``llm_timeout_s``), at most ``max_tokens`` tokens (default
         :data:`~souvenir.llm.budget.REPLY_TOKENS`; ``None``: the server's own bound);
-        ``None`` without a chat model. Raises :class:`~souvenir.errors.ModelError` when the
+        ``None`` without a chat model. Raises :class:`~souvenir.ground.errors.ModelError` when the
         model fails."""
         chat = self.engine.chat
         if chat is None:
@@ -65,7 +65,7 @@ class Operations:
         """Embed every memory whose vector is missing or stale, now, with each embedder
         (loaded first); ``rescan`` first scans the whole store for stale memories the queue
         missed. ``progress(embedder, done, backlog)`` after each batch. Returns the vectors
-        computed; raises :class:`~souvenir.errors.EmbedderError` when an embedder fails."""
+        computed; raises :class:`~souvenir.ground.errors.EmbedderError` when an embedder fails."""
         done = 0
         for index in self.runtime.indexes:
             index.warm_up()

@@ -154,7 +154,7 @@ class ContextPublic(_Out):
     @property
     def erasure_clock(self) -> int | None:
         """The store's erasure number read before this context read the user's data
-        (:attr:`~souvenir.results.ContextResult.erasure_clock`): pass it to ``add_turn(...,
+        (:attr:`~souvenir.ground.results.ContextResult.erasure_clock`): pass it to ``add_turn(...,
         unless_erased_since=)`` when recording the exchange later. The library's only; never
         in the HTTP answer (it counts every tenant's erasures)."""
         return self._erasure_clock

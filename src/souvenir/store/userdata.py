@@ -122,7 +122,7 @@ class UserDataMixin(Plumbing):
         """Whether the user was deleted, or one of their memories forgotten, since ``since``
         (within :data:`ERASURE_MARK`): call it under the user's lock, in the write's
         transaction. ``since``: the store's erasure number the exchange read when it began
-        (:attr:`~souvenir.results.ContextResult.erasure_clock`; an erasure numbered above it
+        (:attr:`~souvenir.ground.results.ContextResult.erasure_clock`; an erasure numbered above it
         committed after that read, whichever replica made it — exact), or a time (an erasure
         marked at or after it: the replicas' wall clocks compared, the eraser's ``now`` being
         when its turn began — docs/security.md, "An erasure raced across replicas")."""
