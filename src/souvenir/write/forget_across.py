@@ -50,7 +50,7 @@ from souvenir.lexical.tagged import Tok, supported, tokenize
 from souvenir.lexical.topic_concepts import is_family, is_filler
 from souvenir.lexical.topic_translations import holds_group, topic_groups
 from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
-from souvenir.read.scoring.memory_language import memory_language
+from souvenir.read.scoring.memory_language import memory_language, voted_language
 from souvenir.types import Memory
 from souvenir.write.forget_near import NearTopic, near_topic
 from souvenir.write.forget_whose import memory_owner, owner_named, without_named_persons_relatives
@@ -146,8 +146,8 @@ def across_languages(requests: Sequence[ForgetRequest], pool: Iterable[Memory], 
     for memory in pool:
         if memory.id in done:
             continue
-        language = memory_language(memory.text)
-        if any(
+        language = voted_language(memory.text)  # None: no word says which, maybe the request's
+        if language is not None and any(
             language != said
             and names_across(request, topic, memory.text)
             and _owner_named(request, memory.text)
