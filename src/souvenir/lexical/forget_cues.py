@@ -312,7 +312,13 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
             r"|\bo[uù]\s+(?:j'|je\s+)(?:habite|vis|r[ée]side|loge|demeure)\b|\bmon\s+adresse\b"
             r"|住在?哪|住哪|住址|家在哪|家住哪|我的地址|我家地址"
             r"|\b(?:tempat|di\s*mana)\s+(?:saya|aku)\s+(?:tinggal|duduk|menetap)\b|\balamat\s+(?:rumah\s+)?(?:saya|aku)\b"
-            r"|\b(?:saya|aku)\s+(?:tinggal|duduk)\s+(?:di\s*)?mana\b",
+            r"|\b(?:saya|aku)\s+(?:tinggal|duduk)\s+(?:di\s*)?mana\b"
+            # the place named by a noun sharing the verb's root (session 26): "tempat tinggal saya"
+            # ("Saya tinggal di…"), « mon domicile / lieu de résidence », 我住的地方 / 住处, "my residence"
+            r"|\b(?:tempat\s+(?:tinggal|kediaman|menetap)|kediaman)\s+(?:saya|aku)\b"
+            r"|\bmon\s+(?:domicile|lieu\s+de\s+(?:r[ée]sidence|vie))\b|\bl[àa]\s+o[uù]\s+(?:j'|je\s+)(?:habite|vis)\b"
+            r"|我住的地方|我的?住处|我的?住所|居住地|\bmy\s+(?:place\s+of\s+residence|residence)\b"
+            r"|\bthe\s+place\s+(?:where\s+)?i\s+(?:live|stay)\b",
             re.I,
         ),
     ),
@@ -323,7 +329,8 @@ ATTRIBUTES: tuple[tuple[str, tuple[str, ...], re.Pattern[str]], ...] = (
             r"\bwhere\s+i\s+work\b|\bwhat\s+i\s+do\s+for\s+a\s+living\b|\bmy\s+(?:job|employer|work)\b"
             r"|\bo[uù]\s+je\s+travaille\b|\bmon\s+(?:travail|m[ée]tier|employeur|boulot)\b"
             r"|在哪里?工作|在哪上班|我的?工作|做什么工作"
-            r"|\btempat\s+(?:saya|aku)\s+(?:bekerja|kerja)\b|\b(?:kerja|pekerjaan|majikan)\s+(?:saya|aku)\b",
+            r"|\btempat\s+(?:saya|aku)\s+(?:bekerja|kerja)\b|\b(?:kerja|pekerjaan|majikan)\s+(?:saya|aku)\b"
+            r"|\bmy\s+(?:workplace|place\s+of\s+work)\b|\bmon\s+lieu\s+de\s+travail\b|上班的地方|工作的地方|工作单位",
             re.I,
         ),
     ),
@@ -368,7 +375,7 @@ from souvenir.lexical.forget_ignore import IGNORE_WORDS, ignore_cue  # noqa: E40
 from souvenir.lexical.forget_named import named_after_about  # noqa: E402
 from souvenir.lexical.keep_wishes import keep_wishes_out  # noqa: E402
 from souvenir.lexical.polite_asks import FRAME_WORDS, not_asked, plain_request  # noqa: E402
-from souvenir.lexical.quoted_asks import outside_quotes  # noqa: E402
+from souvenir.lexical.quoted_asks import adopt_quotes, outside_quotes  # noqa: E402
 from souvenir.lexical.named_person import names_in  # noqa: E402
 from souvenir.lexical.relayed_asks import said_again_out, told_at  # noqa: E402
 
@@ -514,6 +521,7 @@ def _forget_requests(message: str, user_names: frozenset[str]) -> tuple[ForgetRe
     lines = transcript_lines(message, user_names)
     if lines is not None:  # a pasted chat: only the user's own lines ask anything of us
         message = "\n".join(line.text for line in lines if line.own)
+    message = adopt_quotes(message)  # 'Please do this: "forget my address"': the user's own ask
     out = []
     sentences = _SENTENCE.split(message)
     unquoted = _unquoted_sentences(message, sentences)

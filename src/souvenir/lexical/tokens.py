@@ -33,6 +33,7 @@ from souvenir.lexical.numerals import canonical_clocks
 from souvenir.lexical.stopwords import STOP_WORDS
 from souvenir.lexical.vocab import NEGATORS, PAST_COPULAS, PRESENT_COPULAS, ZH_NEGATOR_CHARS, ZH_NOT_NEGATION
 from souvenir.lexical.text_cache import text_cache
+from souvenir.lexical.zh_names import rejoin_names
 
 __all__ = [
     "tokenize",
@@ -114,7 +115,8 @@ def zh_words(run: str) -> tuple[str, ...]:
     word of ``vocab.ZH_NOT_NEGATION`` joined back into one (jieba cuts 没问题 as 没 + 问题,
     and 不过敏 as 不 + 过敏: 没问题 is then one word, 不过敏 still holds a negation). Every
     reader of Chinese words (dedup tokens, carriers, keyed values, the filters' tagged
-    tokens) cuts with this, so they agree on what is negated."""
+    tokens) cuts with this, so they agree on what is negated. A nickname cut from its
+    particle (小 + 美的) is rejoined (:mod:`souvenir.lexical.zh_names`)."""
     words = load_jieba().lcut(run)
     out: list[str] = []
     i = 0
@@ -128,7 +130,11 @@ def zh_words(run: str) -> tuple[str, ...]:
         else:
             out.append(words[i])
             i += 1
-    return tuple(out)
+    return rejoin_names(out, _in_jieba_dictionary)  # 小 + 美的: 小美 + 的
+
+
+def _in_jieba_dictionary(word: str) -> bool:
+    return bool(load_jieba().dt.FREQ.get(word))
 
 
 def _split_negators(word: str) -> list[str]:

@@ -20,6 +20,12 @@ A request pointing at what was just said ("don't remember that", 这事你别记
 :mod:`souvenir.lexical.forget_deixis`) erases the ids the engine found the previous turn wrote
 (``pointed``); "never mind" ("Forget it, I'll ask my mom") erases nothing, even on a model's word.
 
+A memory written in another language than the request is named by the topic's translation
+(:func:`souvenir.write.forget_across.across_languages`: "my sister" names « Ma sœur habite à
+Lyon »), beside those named word for word. An attribute request ("where I live", "tempat tinggal
+saya") with no keyed value and no word in common names a memory of the user's own by the
+attribute's concept (``home``, ``work``).
+
 When the request's words name no memory, :func:`souvenir.write.forget_near.match_near`
 reads its topic by kind (relatives, concepts, Chinese morphemes): a single memory so named
 is erased, two or more are candidates the user is asked about (nothing erased), unless the
@@ -52,7 +58,10 @@ from souvenir.lexical.forget_named import names_a_third_person
 from souvenir.lexical.keyed import user_keys
 from souvenir.lexical.named_person import any_word_not_name
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
-from souvenir.ground.types import Memory
+from souvenir.lexical.topic_concepts import text_concepts
+from souvenir.read.scoring.kinship import kin_concepts
+from souvenir.types import Memory
+from souvenir.write.forget_across import across_languages
 from souvenir.write.forget_near import match_near, relatives_agree
 from souvenir.write.forget_whose import memory_owner, owner_named
 
@@ -196,6 +205,7 @@ def match_forget(
         for memory in _holding(request, pool):
             if memory.id not in erase:
                 erase.append(memory.id)
+    erase += across_languages(by_topic, pool, erase)  # « Ma sœur habite à Lyon » for "my sister"
     if erase:
         erase += _same_turn_in_other_words(requests, pool, erase, asked)
         ids = ", ".join(f"#{i}" for i in erase)
@@ -243,7 +253,12 @@ def _holding(request: ForgetRequest, pool: list[Memory]) -> list[Memory]:
     if not request.keys:
         return []
     keyed = [m for m in pool if any(k.startswith(request.keys) for k in user_keys(m.text).keys)]
-    return keyed or [m for m in pool if named_by(request, m.text)]
+    named = keyed or [m for m in pool if named_by(request, m.text)]
+    if named or not request.attribute:
+        return named
+    # no value read, no word shared: the attribute's concept in any language, the user's own
+    # ("tempat tinggal saya" beside "Saya tinggal di Kampung Baru"; "where I work" beside 我在腾讯工作)
+    return [m for m in pool if request.attribute in text_concepts(m.text) and not kin_concepts(m.text)]
 
 
 _WHAT = {"home": "where they live", "work": "where they work"}

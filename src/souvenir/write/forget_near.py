@@ -49,7 +49,8 @@ from souvenir.lexical.topic_concepts import (
     word_concepts,
 )
 from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
-from souvenir.ground.types import Memory
+from souvenir.types import Memory
+from souvenir.write.forget_whose import without_named_persons_relatives
 
 __all__ = ["NearMatch", "NearTopic", "match_near", "names_near", "near_topic", "relatives_agree"]
 
@@ -127,7 +128,7 @@ def names_near(topic: NearTopic, text: str) -> bool:
     """Whether ``topic`` names the memory ``text`` (module docstring)."""
     if topic.empty:
         return False
-    relatives = kin_concepts(text)
+    relatives = kin_concepts(without_named_persons_relatives(text))  # "ibu Hafiz" is not "my mother"
     if topic.kin:
         if not all(broader(k) & relatives for k in topic.kin):
             return False

@@ -33,10 +33,11 @@ from collections.abc import Sequence
 from souvenir.lexical.normalize import nfkc_fold
 from souvenir.lexical.tagged import Tok, supported, tokenize
 from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
+from souvenir.read.scoring.memory_language import memory_language
 from souvenir.write.filters._candidate import parse
 from souvenir.lexical.text_cache import text_cache
 
-__all__ = ["memory_owner", "owner_named"]
+__all__ = ["memory_owner", "owner_named", "without_named_persons_relatives"]
 
 #: Words of a subject that say whose, not who (possessives, articles, the user's markers).
 _NOT_PERSON = frozenset(
@@ -134,3 +135,19 @@ def owner_named(topic: Sequence[Tok], text: str) -> bool:
             return True
     asked = [kin for tok in topic if (kin := word_kin(tok.raw))]
     return any(broader(k) & relatives for kin in asked for k in kin)
+
+
+#: A relative of a person named by their name, in a memory's language: "Hafiz's mother", « la mère
+#: de Hafiz », "ibu Hafiz" / "suami Ain", "Hafiz的妈妈" — that person's relative, not the user's.
+_NAMED_PERSONS = {
+    "en": re.compile(r"\b[A-Z][\w-]+(?:\s[A-Z][\w-]+)?'s\s+(?:\w+\s+)?\w+"),
+    "fr": re.compile(r"\b\w+\s+(?:de|d')\s*[A-Z][\w-]+"),
+    "ms": re.compile(r"\b\w+(?:\s+(?:perempuan|lelaki))?\s+(?!Pengguna\b|Saya\b|Aku\b)[A-Z][\w-]+"),
+    "zh": re.compile(r"[A-Za-z][\w-]*的?[\u4e00-\u9fff]{1,2}"),
+}
+
+
+def without_named_persons_relatives(text: str) -> str:
+    """``text`` less the relatives it names as another named person's (:data:`_NAMED_PERSONS`):
+    "Ibu Hafiz tinggal di Kuching" names no relative of the user's."""
+    return _NAMED_PERSONS[memory_language(text)].sub(" ", text)
