@@ -25,7 +25,7 @@ from pathlib import Path
 
 from souvenir.lexical.forget_cues import forget_requests
 from souvenir.read.scoring.memory_language import memory_language
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_match import match_forget
 
 #: Each topic in en, fr, zh, ms.

@@ -51,7 +51,7 @@ from souvenir.lexical.topic_concepts import is_family, is_filler
 from souvenir.lexical.topic_translations import holds_group, topic_groups
 from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
 from souvenir.read.scoring.memory_language import memory_language, voted_language
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_near import NearTopic, near_topic
 from souvenir.write.forget_whose import memory_owner, owner_named, without_named_persons_relatives
 

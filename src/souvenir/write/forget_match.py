@@ -60,7 +60,7 @@ from souvenir.lexical.named_person import any_word_not_name
 from souvenir.lexical.tagged import Tok, content_of, supported, tokenize
 from souvenir.lexical.topic_concepts import text_concepts
 from souvenir.read.scoring.kinship import kin_concepts
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_across import across_languages
 from souvenir.write.forget_near import match_near, relatives_agree
 from souvenir.write.forget_whose import memory_owner, owner_named

@@ -49,7 +49,7 @@ from souvenir.lexical.topic_concepts import (
     word_concepts,
 )
 from souvenir.read.scoring.kinship import broader, kin_concepts, word_kin
-from souvenir.types import Memory
+from souvenir.ground.types import Memory
 from souvenir.write.forget_whose import without_named_persons_relatives
 
 __all__ = ["NearMatch", "NearTopic", "match_near", "names_near", "near_topic", "relatives_agree"]
