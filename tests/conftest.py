@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
+
+# A wide terminal for the CLI's error text: pytest-xdist's longer temporary paths
+# (`…/popen-gw0/…`) must not wrap a file name the tests look for.
+os.environ.setdefault("COLUMNS", "400")
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = REPO.parent / "shared"

@@ -388,7 +388,14 @@ class SouvenirClient:
             response = self.http.request(call.method, call.path, json=call.json, params=call.params)
         except httpx.HTTPError as exc:
             raise ServiceUnreachableError(_unreachable(self.http.base_url, call, exc)) from exc
-        return _answer(call, response)
+        try:
+            return _answer(call, response)
+        except AccessDeniedError as exc:
+            if self._calls.channel == DEFAULT_CHANNEL and f"reach channel {DEFAULT_CHANNEL!r}" in str(exc):
+                raise AccessDeniedError(
+                    f"{exc} (this client names channel {DEFAULT_CHANNEL!r} when none is given: SouvenirClient(channel=…))"
+                ) from exc
+            raise
 
     def close(self) -> None:
         """Close the connections (when this client opened them)."""
@@ -445,7 +452,14 @@ class AsyncSouvenirClient:
             response = await self.http.request(call.method, call.path, json=call.json, params=call.params)
         except httpx.HTTPError as exc:
             raise ServiceUnreachableError(_unreachable(self.http.base_url, call, exc)) from exc
-        return _answer(call, response)
+        try:
+            return _answer(call, response)
+        except AccessDeniedError as exc:
+            if self._calls.channel == DEFAULT_CHANNEL and f"reach channel {DEFAULT_CHANNEL!r}" in str(exc):
+                raise AccessDeniedError(
+                    f"{exc} (this client names channel {DEFAULT_CHANNEL!r} when none is given: SouvenirClient(channel=…))"
+                ) from exc
+            raise
 
     async def close(self) -> None:
         """Close the connections (when this client opened them)."""
